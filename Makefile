@@ -1,0 +1,50 @@
+# studioctl: the commands a developer and CI run. `make help` lists them.
+GO       ?= go
+BIN      ?= bin/studioctl
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -s -w -X github.com/studioctl/studioctl/kube.Version=$(VERSION)
+LIVE_VERSION ?= v1.37
+FUZZTIME ?= 30s
+
+.PHONY: help build test race fuzz e2e record bench demo vet clean
+
+help:
+	@echo "make build   build $(BIN) (stripped)"
+	@echo "make test    unit, replay and fuzz-seed tests with -race (no server needed)"
+	@echo "make e2e     build and start a real control plane, compare with kubectl (live suite)"
+	@echo "make record  as e2e, and rewrite testdata/replay from the live servers (v1.37 and v1.34)"
+	@echo "make bench   time studioctl against kubectl on the live server (not in CI)"
+	@echo "make fuzz    run each fuzz target for FUZZTIME"
+
+build:
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/studioctl
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo 'gofmt needed'; exit 1)
+
+test: vet
+	$(GO) test -race -count=1 ./...
+
+fuzz:
+	$(GO) test ./policy -run '^$$' -fuzz FuzzCheck -fuzztime $(FUZZTIME)
+	$(GO) test ./console -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./kubeconfig -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./redact -run '^$$' -fuzz FuzzMachine -fuzztime $(FUZZTIME)
+	$(GO) test ./redact -run '^$$' -fuzz FuzzPeople -fuzztime $(FUZZTIME)
+
+e2e:
+	bash scripts/live.sh $(LIVE_VERSION)
+
+record:
+	STUDIOCTL_LIVE_RECORD=1 bash scripts/live.sh v1.37
+	STUDIOCTL_LIVE_RECORD=1 bash scripts/live.sh v1.34
+
+bench: build
+	bash scripts/bench.sh
+
+demo:
+	$(GO) run ./cmd/studioctl --replay demo get pods -A
+
+clean:
+	rm -rf bin

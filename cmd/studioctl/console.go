@@ -1,0 +1,82 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/kube"
+)
+
+func consoleCommand(g *globals, io streams) *cobra.Command {
+	return &cobra.Command{
+		Use:     "console",
+		Aliases: []string{"shell"},
+		Short:   "Read statements one a line: interactively on a terminal, or from a pipe",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := openSession(g, io)
+			if err != nil {
+				return report(io, err, false)
+			}
+			loop := &console.Loop{Session: &s.Session, Mode: s.Mode(), Out: io.Out, Err: io.Err, HistoryDir: io.HomeDirs.State}
+			var failed bool
+			if io.InTTY {
+				failed, err = loop.Interactive(cmd.Context(), io.In)
+			} else {
+				failed, err = loop.Script(cmd.Context(), io.In)
+			}
+			if err != nil {
+				return report(io, err, false)
+			}
+			if failed {
+				return exitError{kube.ExitServerError}
+			}
+			return nil
+		},
+	}
+}
+
+// complete offers verbs, then the flags the command table gives the verb.
+func complete(args []string, toComplete string) []string {
+	var out []string
+	if len(args) == 0 {
+		for _, c := range console.Commands {
+			out = append(out, strings.Fields(c.Name)[0])
+		}
+		out = append(out, "console", "help")
+		return dedupe(filterPrefix(out, toComplete))
+	}
+	st, _ := console.Parse(append(append([]string{}, args...), "--help"))
+	if st == nil || !strings.HasPrefix(toComplete, "-") {
+		return nil
+	}
+	for _, f := range st.Command.Flags {
+		if f != "follow" {
+			out = append(out, "--"+console.Flags[f].Long)
+		}
+	}
+	return filterPrefix(out, toComplete)
+}
+
+func filterPrefix(list []string, prefix string) []string {
+	var out []string
+	for _, s := range list {
+		if strings.HasPrefix(s, prefix) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func dedupe(list []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

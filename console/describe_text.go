@@ -1,0 +1,449 @@
+package console
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+	"unicode"
+)
+
+// describeWriter lays describe's text out as kubectl does: every line goes through one
+// text/tabwriter (minimum width 0, tab width 8, padding 2, spaces), so "Label:\tvalue" lines that
+// follow each other align; flush ends a block of aligned lines, as kubectl's events table does.
+// Two spaces make one indentation level.
+type describeWriter struct {
+	buf bytes.Buffer
+	tw  *tabwriter.Writer
+	now time.Time
+}
+
+func newDescribeWriter(now time.Time) *describeWriter {
+	w := &describeWriter{now: now}
+	w.tw = tabwriter.NewWriter(&w.buf, 0, 8, 2, ' ', 0)
+	return w
+}
+
+// write prints format at an indentation level. String arguments are values from the server:
+// they are made safe for a terminal and their tabs escaped, so no value can add a column or a
+// line; the format alone places tabs and line ends.
+func (w *describeWriter) write(level int, format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = dclean(s)
+		}
+	}
+	w.tw.Write([]byte(strings.Repeat("  ", level) + fmt.Sprintf(format, args...)))
+}
+
+func (w *describeWriter) flush() { w.tw.Flush() }
+
+func (w *describeWriter) lines() []string {
+	w.tw.Flush()
+	text := strings.TrimSuffix(w.buf.String(), "\n")
+	if text == "" {
+		return nil
+	}
+	return strings.Split(text, "\n")
+}
+
+// dclean makes one value safe to lay out: Sanitize's escapes (a line break becomes \x0a), and a
+// tab written as \t. Applying it twice changes nothing.
+func dclean(s string) string {
+	s = Sanitize(s)
+	if strings.IndexByte(s, '\t') >= 0 {
+		s = strings.ReplaceAll(s, "\t", `\t`)
+	}
+	return s
+}
+
+// date prints a timestamp as kubectl does (RFC 1123 with a numeric zone) in the clock's zone; a
+// missing one prints the zero time, as kubectl prints an unset time.
+func (w *describeWriter) date(s string) string {
+	t := dTime(s)
+	if t.IsZero() {
+		return time.Time{}.Format(time.RFC1123Z)
+	}
+	return t.In(w.now.Location()).Format(time.RFC1123Z)
+}
+
+// since is kubectl's age of a timestamp, "<unknown>" when there is none.
+func (w *describeWriter) since(s string) string {
+	t := dTime(s)
+	if t.IsZero() {
+		return "<unknown>"
+	}
+	return describeAge(w.now.Sub(t))
+}
+
+func dTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// describeAge is kubectl's HumanDuration: two or three significant figures (5s, 3m20s, 2d3h).
+func describeAge(d time.Duration) string {
+	itoa := strconv.Itoa
+	seconds := int(d.Seconds())
+	switch {
+	case seconds < -1:
+		return "<invalid>"
+	case seconds < 0:
+		return "0s"
+	case seconds < 120:
+		return itoa(seconds) + "s"
+	}
+	minutes := int(d / time.Minute)
+	if minutes < 10 {
+		if s := int(d/time.Second) % 60; s != 0 {
+			return itoa(minutes) + "m" + itoa(s) + "s"
+		}
+		return itoa(minutes) + "m"
+	}
+	if minutes < 180 {
+		return itoa(minutes) + "m"
+	}
+	hours := int(d / time.Hour)
+	switch {
+	case hours < 8:
+		if m := minutes % 60; m != 0 {
+			return itoa(hours) + "h" + itoa(m) + "m"
+		}
+		return itoa(hours) + "h"
+	case hours < 48:
+		return itoa(hours) + "h"
+	case hours < 24*8:
+		if h := hours % 24; h != 0 {
+			return itoa(hours/24) + "d" + itoa(h) + "h"
+		}
+		return itoa(hours/24) + "d"
+	case hours < 24*365*2:
+		return itoa(hours/24) + "d"
+	case hours < 24*365*8:
+		if dy := (hours / 24) % 365; dy != 0 {
+			return itoa(hours/24/365) + "y" + itoa(dy) + "d"
+		}
+		return itoa(hours/24/365) + "y"
+	}
+	return itoa(hours/24/365) + "y"
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading decoded JSON without trusting its shape: a missing field or one of the wrong type reads
+// as empty.
+
+func dget(v any, path ...string) any {
+	for _, p := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[p]
+	}
+	return v
+}
+
+// dscalar prints a scalar as kubectl's %v would: strings as they are, numbers with their exact
+// text, true/false; a map, an array or null prints "".
+func dscalar(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case json.Number:
+		return x.String()
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	}
+	return ""
+}
+
+func dstr(v any, path ...string) string { return dscalar(dget(v, path...)) }
+
+// dint prints an integer field, 0 when it is missing (kubectl's %d of an unset int).
+func dint(v any, path ...string) string {
+	if s := dstr(v, path...); s != "" {
+		return s
+	}
+	return "0"
+}
+
+func dmap(v any, path ...string) map[string]any {
+	m, _ := dget(v, path...).(map[string]any)
+	return m
+}
+
+func dlist(v any, path ...string) []any {
+	a, _ := dget(v, path...).([]any)
+	return a
+}
+
+func dbool(v any, path ...string) bool { return dget(v, path...) == true }
+
+func dhas(v any, path ...string) bool { return dget(v, path...) != nil }
+
+// dStrMap reads a map of strings (labels, annotations, a node selector).
+func dStrMap(v any, path ...string) map[string]string {
+	raw := dmap(v, path...)
+	if raw == nil {
+		return nil
+	}
+	out := make(map[string]string, len(raw))
+	for k, x := range raw {
+		out[k] = dscalar(x)
+	}
+	return out
+}
+
+func dStrList(v any, path ...string) []string {
+	var out []string
+	for _, x := range dlist(v, path...) {
+		out = append(out, dscalar(x))
+	}
+	return out
+}
+
+func dKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// dGoList prints a list of strings as Go's %v prints a []string: [a b c].
+func dGoList(list []string) string { return "[" + strings.Join(list, " ") + "]" }
+
+func dOrNone(s string) string {
+	if s == "" {
+		return "<none>"
+	}
+	return s
+}
+
+func dBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
+}
+
+// dLabelSet prints a map as key=value pairs sorted by key, "<none>" when empty.
+func dLabelSet(m map[string]string) string {
+	if len(m) == 0 {
+		return "<none>"
+	}
+	parts := make([]string, 0, len(m))
+	for _, k := range dKeys(m) {
+		parts = append(parts, k+"="+m[k])
+	}
+	return strings.Join(parts, ",")
+}
+
+// ---------------------------------------------------------------------------------------------
+// The blocks every describer shares.
+
+const dLastApplied = "kubectl.kubernetes.io/last-applied-configuration"
+
+// labels prints "Title:\tk=v" with one line per label, sorted; "<none>" when there are none.
+func (w *describeWriter) labels(indent, title string, labels map[string]string) {
+	w.write(0, "%s%s:\t", indent, title)
+	if len(labels) == 0 {
+		w.write(0, "<none>\n")
+		return
+	}
+	for i, k := range dKeys(labels) {
+		if i != 0 {
+			w.write(0, "%s\t", indent)
+		}
+		w.write(0, "%s=%s\n", k, labels[k])
+	}
+}
+
+// annotations prints annotations as kubectl does: key: value, or a long or multi-line value on
+// lines of its own, each cut at 138 characters; the last-applied copy is never shown.
+func (w *describeWriter) annotations(title string, ann map[string]string) {
+	w.annotationsAt("", title, ann)
+}
+
+// annotationsAt prints annotations with every line indented by indent.
+func (w *describeWriter) annotationsAt(indent, title string, ann map[string]string) {
+	const maxLen = 140
+	w.write(0, "%s%s:\t", indent, title)
+	var keys []string
+	for _, k := range dKeys(ann) {
+		if k != dLastApplied {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		w.write(0, "<none>\n")
+		return
+	}
+	for i, k := range keys {
+		if i != 0 {
+			w.write(0, "%s\t", indent)
+		}
+		v := strings.TrimSuffix(ann[k], "\n")
+		if len(v)+len(k)+2 > maxLen || strings.Contains(v, "\n") {
+			w.write(0, "%s:\n", k)
+			for _, s := range strings.Split(v, "\n") {
+				if len(s) > maxLen-2 {
+					s = s[:maxLen-2] + "..."
+				}
+				w.write(0, "%s\t  %s\n", indent, s)
+			}
+			continue
+		}
+		w.write(0, "%s: %s\n", k, v)
+	}
+}
+
+// events prints kubectl's Events table, oldest first; "<none>" when there are none.
+func (w *describeWriter) events(events []map[string]any) {
+	if len(events) == 0 {
+		w.write(0, "Events:\t<none>\n")
+		return
+	}
+	w.flush()
+	w.write(0, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n")
+	w.write(1, "----\t------\t----\t----\t-------\n")
+	for _, e := range events {
+		first := w.since(dstr(e, "eventTime"))
+		if dTime(dstr(e, "eventTime")).IsZero() {
+			first = w.since(dstr(e, "firstTimestamp"))
+		}
+		interval := first
+		if series := dmap(e, "series"); series != nil {
+			interval = sprintf("%s (x%s over %s)", w.since(dstr(series, "lastObservedTime")), dint(series, "count"), first)
+		} else if n, _ := strconv.Atoi(dstr(e, "count")); n > 1 {
+			interval = sprintf("%s (x%d over %s)", w.since(dstr(e, "lastTimestamp")), n, first)
+		}
+		from := dstr(e, "source", "component")
+		if from == "" {
+			from = dstr(e, "reportingComponent")
+		}
+		w.write(1, "%s\t%s\t%s\t%s\t%s\n", dstr(e, "type"), dstr(e, "reason"), interval, from, strings.TrimSpace(dstr(e, "message")))
+	}
+}
+
+// dSmartLabel turns a field name into kubectl's generic-describer label: camel case split into
+// title-cased words, with API, URL, UID, OSB and GUID in capitals; a name holding anything but
+// letters and '-' is left as it is.
+func dSmartLabel(field string) string {
+	if strings.IndexFunc(field, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) != -1 {
+		return field
+	}
+	var parts []string
+	for _, p := range dCamelSplit(field) {
+		if p == "_" {
+			continue
+		}
+		switch u := strings.ToUpper(p); u {
+		case "API", "URL", "UID", "OSB", "GUID":
+			p = u
+		default:
+			r := []rune(p)
+			r[0] = unicode.ToUpper(r[0])
+			p = string(r)
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, " ")
+}
+
+// dCamelSplit splits a word where its characters change class (lower, upper, digit, other), and
+// moves the last capital of a run of capitals to the lower-case run after it: "PDFLoader" gives
+// PDF and Loader.
+func dCamelSplit(s string) []string {
+	class := func(r rune) int {
+		switch {
+		case unicode.IsLower(r):
+			return 1
+		case unicode.IsUpper(r):
+			return 2
+		case unicode.IsDigit(r):
+			return 3
+		}
+		return 4
+	}
+	var runs [][]rune
+	last := 0
+	for _, r := range s {
+		c := class(r)
+		if c == last && len(runs) > 0 {
+			runs[len(runs)-1] = append(runs[len(runs)-1], r)
+		} else {
+			runs = append(runs, []rune{r})
+		}
+		last = c
+	}
+	for i := 0; i < len(runs)-1; i++ {
+		if unicode.IsUpper(runs[i][0]) && unicode.IsLower(runs[i+1][0]) {
+			runs[i+1] = append([]rune{runs[i][len(runs[i])-1]}, runs[i+1]...)
+			runs[i] = runs[i][:len(runs[i])-1]
+		}
+	}
+	var out []string
+	for _, r := range runs {
+		if len(r) > 0 {
+			out = append(out, string(r))
+		}
+	}
+	return out
+}
+
+// unstructured prints fields as kubectl's generic describer does: sorted, "Label:\tvalue" for a
+// scalar, "Label:" and the fields one level in for a map, and each element one level in for an
+// array (a map's fields, or the value). skip names paths (".metadata.name") left out.
+func (w *describeWriter) unstructured(level int, content map[string]any, prefix string, skip map[string]bool) {
+	for _, field := range dKeys(content) {
+		path := prefix + "." + field
+		if skip[path] {
+			continue
+		}
+		switch v := content[field].(type) {
+		case map[string]any:
+			w.write(level, "%s:\n", dSmartLabel(field))
+			w.unstructured(level+1, v, path, skip)
+		case []any:
+			w.write(level, "%s:\n", dSmartLabel(field))
+			for _, c := range v {
+				if m, ok := c.(map[string]any); ok {
+					w.unstructured(level+1, m, path, skip)
+				} else {
+					w.write(level+1, "%s\n", dGoValue(c))
+				}
+			}
+		default:
+			w.write(level, "%s:\t%s\n", dSmartLabel(field), dGoValue(v))
+		}
+	}
+}
+
+// dGoValue is %v of a decoded JSON scalar; null prints <nil> as Go prints a nil interface.
+func dGoValue(v any) string {
+	if v == nil {
+		return "<nil>"
+	}
+	return dscalar(v)
+}

@@ -1,0 +1,71 @@
+package console
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// HelpLines is a command's help, made from the command and flag tables.
+func HelpLines(c *Command) []string {
+	lines := []string{c.Summary + ".", "", "Usage:", "  studioctl " + strings.TrimSpace(c.Name+" "+c.Args) + " [flags]"}
+	if len(c.Outputs) > 0 {
+		lines = append(lines, "", "Output formats (-o): "+strings.Join(c.Outputs, ", "))
+	}
+	lines = append(lines, "", "Flags:")
+	for _, f := range append(append([]string{}, c.Flags...), "help") {
+		if f == "follow" {
+			continue
+		}
+		lines = append(lines, "  "+flagUsage(Flags[f]))
+	}
+	if c.Example != "" {
+		lines = append(lines, "", "Examples:")
+		for _, e := range strings.Split(c.Example, "\n") {
+			lines = append(lines, "  studioctl "+e)
+		}
+	}
+	return lines
+}
+
+func flagUsage(f FlagSpec) string {
+	name := "    --" + f.Long
+	if f.Short != "" {
+		name = "-" + f.Short + ", --" + f.Long
+	}
+	if f.Value != "" {
+		name += " " + f.Value
+	}
+	return fmt.Sprintf("%-32s %s", name, f.Usage)
+}
+
+// Overview lists every statement, for studioctl's own help and the console's.
+func Overview() []string {
+	var lines []string
+	for _, c := range Commands {
+		lines = append(lines, fmt.Sprintf("  %-16s %s", c.Name, c.Summary))
+	}
+	return lines
+}
+
+// RefusalOverview says, from the refusal tables, what is never sent.
+func RefusalOverview() []string {
+	w := append([]string{}, WriteCommands...)
+	sort.Strings(w)
+	return []string{
+		"Never sent (studioctl is read-only): " + strings.Join(w, ", ") + " (rollout status and history are read-only but not in v1).",
+		"Not in v1: " + strings.Join(NotInV1, ", ") + ".",
+		"Connection flags belong before the verb, never in a statement: --" + strings.Join(ConnectionFlags, ", --") + ".",
+	}
+}
+
+// LimitsOverview lists the limits a statement meets, from the one table of limits.
+func LimitsOverview() []string {
+	return []string{
+		fmt.Sprintf("A statement reads at most %d rows (--max-rows raises it, up to %d); lists are read %d objects a page.", kube.DefaultMaxRows, kube.MaxMaxRows, kube.PageSize),
+		fmt.Sprintf("-o json and -o yaml print at most %d objects, each at most 1 MiB.", kube.MaxDocuments),
+		fmt.Sprintf("--request-timeout takes %s to %s; the default is %s.", kube.MinRequestTimeout, kube.MaxRequestTimeout, kube.DefaultRequestTimeout),
+	}
+}

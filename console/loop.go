@@ -1,0 +1,124 @@
+package console
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Loop reads statements one a line and answers each, as `studioctl console` does.
+type Loop struct {
+	Session    *Session
+	Mode       RedactMode
+	Out, Err   io.Writer
+	HistoryDir string // where an interactive console keeps its history; "" keeps none
+}
+
+// Script reads piped statements: no prompt, no echo, no history. Answers go to Out, refusals and
+// errors to Err; a bad line never stops the next. failed is true when any line failed.
+func (l *Loop) Script(ctx context.Context, in io.Reader) (failed bool, err error) {
+	r := bufio.NewReaderSize(in, 64<<10)
+	for {
+		line, tooLong, err := readLine(r)
+		if errors.Is(err, io.EOF) && line == "" && !tooLong {
+			return failed, nil
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return failed, err
+		}
+		if tooLong {
+			l.fail(kube.Refusef(CodeLexer, sentenceLineTooLong))
+			failed = true
+		} else if !l.RunOne(ctx, line) {
+			failed = true
+		}
+		if errors.Is(err, io.EOF) {
+			return failed, nil
+		}
+	}
+}
+
+// readLine reads one line of at most MaxStatementBytes; a longer one is consumed whole and
+// reported as too long, so the next line still runs.
+func readLine(r *bufio.Reader) (string, bool, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, isPrefix, err := r.ReadLine()
+		if !tooLong {
+			buf = append(buf, chunk...)
+			if len(buf) > kube.MaxStatementBytes {
+				tooLong, buf = true, nil
+			}
+		}
+		if err != nil {
+			return string(buf), tooLong, err
+		}
+		if !isPrefix {
+			return string(buf), tooLong, nil
+		}
+	}
+}
+
+// RunOne answers one line and reports whether it succeeded. `help` prints the console's help.
+func (l *Loop) RunOne(ctx context.Context, line string) bool {
+	words, err := Split(line)
+	if err != nil {
+		l.fail(err)
+		return false
+	}
+	if len(words) == 1 && (words[0] == "help" || words[0] == "?") {
+		for _, s := range ConsoleHelp() {
+			fmt.Fprintln(l.Out, s)
+		}
+		return true
+	}
+	st, err := Parse(words)
+	if err != nil {
+		l.fail(err)
+		return false
+	}
+	if st == nil {
+		return true
+	}
+	w := NewWriter(l.Out, l.Err, l.Mode)
+	if st.Help {
+		for _, s := range HelpLines(st.Command) {
+			fmt.Fprintln(l.Out, s)
+		}
+		return true
+	}
+	res, err := l.Session.Run(ctx, st)
+	if err != nil {
+		l.fail(err)
+		return false
+	}
+	if err := w.Write(res); err != nil {
+		l.fail(err)
+		return false
+	}
+	for _, e := range res.Errors {
+		l.fail(e)
+	}
+	return len(res.Errors) == 0 && res.Exit == 0
+}
+
+func (l *Loop) fail(err error) {
+	if e, ok := kube.AsError(err); ok {
+		fmt.Fprintln(l.Err, "error: "+e.Sentence)
+		return
+	}
+	fmt.Fprintln(l.Err, "error: "+Sanitize(err.Error()))
+}
+
+// ConsoleHelp is the console's own help; it sends nothing.
+func ConsoleHelp() []string {
+	lines := []string{"One statement a line, in kubectl's syntax (a leading kubectl, $ or % is fine; # starts a comment).", "", "Statements:"}
+	lines = append(lines, Overview()...)
+	lines = append(lines, "", "COMMAND --help shows a command's flags. Ctrl-C cancels the running statement; Ctrl-D leaves.")
+	return lines
+}

@@ -1,0 +1,146 @@
+package console
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Sanitize makes server text safe for a terminal: terminal escape sequences (CSI, OSC, DCS and the
+// other string sequences, character-set selections, every other ESC sequence, and their one-byte
+// C1 forms) are removed; every remaining C0 and C1 control character except tab, DEL, bytes that
+// are not UTF-8, and the Unicode bidi overrides and zero-width characters are shown escaped as
+// \xNN or \uNNNN. Nothing the server wrote can move the cursor, retitle the terminal or reach the
+// clipboard.
+func Sanitize(s string) string {
+	if isPlain(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == 0x1b {
+			i = skipEscape(s, i)
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		case r == 0x9b || r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
+			i = skipC1String(s, i+size, r)
+			continue
+		case r == '\t':
+			b.WriteByte('\t')
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r >= 0x80 && r < 0xa0:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		case invisible(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// isPlain is the fast path: printable ASCII and tabs only.
+func isPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 && c != '\t') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// invisible reports the bidi controls and zero-width characters that can make text read other
+// than it is.
+func invisible(r rune) bool {
+	switch {
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	case r == 0x200b, r == 0x200c, r == 0x200d, r == 0x200e, r == 0x200f, r == 0x2060, r == 0xfeff, r == 0x061c:
+		return true
+	}
+	return false
+}
+
+// skipEscape returns the index after the escape sequence that starts at s[i] (an ESC byte).
+func skipEscape(s string, i int) int {
+	j := i + 1
+	if j >= len(s) {
+		return j
+	}
+	switch s[j] {
+	case '[': // CSI: parameters and intermediates, then one final byte 0x40-0x7e
+		j++
+		for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+			if s[j] < 0x20 && s[j] != 0x1b {
+				return j // a control inside: stop here, it is escaped on its own
+			}
+			if s[j] == 0x1b {
+				return j
+			}
+			j++
+		}
+		if j < len(s) {
+			j++
+		}
+		return j
+	case ']', 'P', 'X', '^', '_': // OSC, DCS, SOS, PM, APC: a string up to BEL or ST
+		return skipString(s, j+1)
+	case '(', ')', '*', '+', '-', '.', '/', '%', '#', ' ': // designations and other two-byte selections
+		if j+1 < len(s) {
+			return j + 2
+		}
+		return len(s)
+	}
+	// Other ESC sequences: intermediates 0x20-0x2f, then a final byte.
+	for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+		j++
+	}
+	if j < len(s) {
+		j++
+	}
+	return j
+}
+
+// skipString skips a control string's body up to its terminator: BEL, ESC \ or the C1 ST.
+func skipString(s string, j int) int {
+	for j < len(s) {
+		switch {
+		case s[j] == 0x07:
+			return j + 1
+		case s[j] == 0x1b:
+			if j+1 < len(s) && s[j+1] == '\\' {
+				return j + 2
+			}
+			return j
+		case strings.HasPrefix(s[j:], "\u009c"):
+			return j + len("\u009c")
+		}
+		j++
+	}
+	return j
+}
+
+func skipC1String(s string, j int, introducer rune) int {
+	if introducer == 0x9b { // C1 CSI
+		for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+			if s[j] < 0x20 {
+				return j
+			}
+			j++
+		}
+		if j < len(s) {
+			j++
+		}
+		return j
+	}
+	return skipString(s, j)
+}

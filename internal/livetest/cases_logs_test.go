@@ -1,0 +1,40 @@
+package livetest
+
+// The logs, events and top statements of the live suite. Compare is on where kubectl's stdout is
+// the same column by column: log lines without terminal escapes (the seeded log's escape lines
+// sit outside the last 10), events without the seeded BackOff message (kubectl writes its ESC as
+// ^[, studioctl removes the sequence) and without the HPA's recurring warnings (their counts move
+// between the two runs). Pod names below are the deterministic ones (StatefulSets, a bare pod);
+// a Deployment's pods are reached through deploy/NAME, -l or svc/NAME.
+func init() {
+	addCases("all",
+		Case{Statement: "logs postgres-0 -n shop"}, // the whole log holds escape lines; stderr says 500
+		Case{Statement: "logs postgres-0 -n shop --tail 5", Compare: true},
+		Case{Statement: "logs deploy/web -n shop --tail 5", Compare: true},
+		Case{Statement: "logs deploy/web -n shop -c log-shipper --tail 5", Compare: true},
+		Case{Statement: "logs statefulset/postgres -n shop --tail 3 --timestamps", Compare: true},
+		Case{Statement: "logs -l app=web -n shop", Compare: true},
+		Case{Statement: "logs -l app=web -n shop --tail 2", Compare: true},
+		Case{Statement: "logs deploy/web -n shop --all-containers --tail 2", Compare: true},
+		Case{Statement: "logs deploy/web -n shop --all-pods --tail 1"}, // kubectl's stream order is a map's
+		Case{Statement: "logs deploy/web -n shop --all-pods --all-containers --tail 1"},
+		Case{Statement: "logs svc/web -n shop --tail 2", Compare: true},
+		Case{Statement: "logs job/ledger-migrate -n payments --tail 2", Compare: true},
+		Case{Statement: "logs redis-0 -n payments --limit-bytes 200", Compare: true},
+		Case{Statement: "logs postgres-0 -n shop -p --tail 2", Compare: true},
+		Case{Statement: "logs does-not-exist -n shop"},
+		Case{Statement: "logs postgres-0 -n shop -c nope"},
+		Case{Statement: "logs configmap/web-config -n shop"},
+		Case{Statement: "events -n shop"},
+		Case{Statement: "events -A --types Warning"},
+		Case{Statement: "events -n payments", Compare: true},
+		Case{Statement: "events -n kube-system --no-headers", Compare: true},
+		Case{Statement: "events -A --types Normal", Compare: true},
+		Case{Statement: "events -n payments --for deploy/payments-api", Compare: true},
+		Case{Statement: "events -n monitoring --for pod/alertmanager-0", Compare: true},
+		Case{Statement: "events -n empty-namespace-xyz", Compare: true},
+		// No metrics-server runs in the live cluster: both answer that the metrics API is absent.
+		Case{Statement: "top pod -n shop"},
+		Case{Statement: "top node"},
+	)
+}

@@ -1,0 +1,215 @@
+package livetest
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/replaytest"
+)
+
+// The live suite runs only when STUDIOCTL_LIVE_STATE names a running cluster's state directory
+// (e2e/cluster.sh up writes it). STUDIOCTL_LIVE_RECORD names where to write the recordings
+// (testdata/replay/<version>), and KUBECTL the reference binary.
+var (
+	stateDir  = os.Getenv("STUDIOCTL_LIVE_STATE")
+	recordDir = os.Getenv("STUDIOCTL_LIVE_RECORD")
+	kubectl   = envOr("KUBECTL", "/usr/lib/google-cloud-sdk/bin/kubectl.1.33")
+	compare   = flag.Bool("compare", true, "compare with kubectl")
+)
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
+
+func needCluster(t *testing.T) {
+	if stateDir == "" {
+		t.Skip("STUDIOCTL_LIVE_STATE is not set: no live cluster (run make e2e)")
+	}
+}
+
+func kubeconfigPath(identity string) string { return filepath.Join(stateDir, identity+".kubeconfig") }
+
+// identityCases are the statements each identity runs. The admin runs the whole get matrix
+// (compared with kubectl); the others run what shows their limits.
+func identityCases(identity string) []Case {
+	var cases []Case
+	if identity == "admin" {
+		cases = append(cases, GetMatrix("shop", "app=web", "app")...)
+	}
+	cases = append(cases, extraCases(identity)...)
+	cases = append(cases, familyCases["all"]...)
+	cases = append(cases, familyCases[identity]...)
+	return cases
+}
+
+// familyCases are the statements each command family adds to the suite, by identity ("all" for
+// every identity); each family registers its own in its cases_*.go file.
+var familyCases = map[string][]Case{}
+
+func addCases(identity string, cases ...Case) {
+	familyCases[identity] = append(familyCases[identity], cases...)
+}
+
+func extraCases(identity string) []Case {
+	common := []Case{
+		{Statement: "version"},
+		{Statement: "get pods -n shop --show-labels", Compare: true},
+		{Statement: "get pods -n shop --no-headers", Compare: true},
+		{Statement: "get pods -A -o wide -L app -L tier", Compare: true},
+		{Statement: "get deploy -n shop -o name", Compare: true},
+		{Statement: "get deployments.apps -n shop", Compare: true},
+		{Statement: "get deploy.v1.apps -n payments", Compare: true},
+		{Statement: "get po -n monitoring", Compare: true},
+		{Statement: "get pods -n shop --field-selector status.phase=Running", Compare: true},
+		{Statement: "get pods -n shop -l 'tier in (frontend,backend)'", Compare: true},
+		{Statement: "get nodes -L topology.kubernetes.io/zone -L node.kubernetes.io/instance-type", Compare: true},
+		{Statement: "get namespaces --show-labels", Compare: true},
+		{Statement: "get pod does-not-exist -n shop"},
+		{Statement: "get pod does-not-exist -n shop --ignore-not-found"},
+		{Statement: "get pods -n empty-namespace-xyz"},
+		{Statement: "get foo"},
+		{Statement: "get widgets -A -o wide", Compare: true},
+		{Statement: "get mcpservers -A", Compare: true},
+		{Statement: "get configmaps -n shop -o yaml"},
+		{Statement: "get secrets -n shop -o yaml"},
+		{Statement: "get secrets -n shop -o json"},
+		{Statement: "get secrets -A --show-labels"},
+		{Statement: "get deploy -n shop -o json"},
+		{Statement: "get cronjobs -n shop -o yaml"},
+		{Statement: "get widgets -n shop -o yaml"},
+		{Statement: "get nodes -o json"},
+		{Statement: "get pods -n shop -o yaml"},
+		{Statement: "get events -n shop -o name"},
+		{Statement: "get serviceaccounts -n shop -o yaml"},
+	}
+	return common
+}
+
+// TestLive runs the matrix for the three identities, compares with kubectl, and records.
+func TestLive(t *testing.T) {
+	needCluster(t)
+	for _, identity := range []string{"admin", "view", "none"} {
+		t.Run(identity, func(t *testing.T) { runIdentity(t, identity) })
+	}
+}
+
+func runIdentity(t *testing.T, identity string) {
+	data, err := os.ReadFile(kubeconfigPath(identity))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &kube.Recorder{}
+	// The session's clock stands still at the capture instant, which is the clock a replay runs
+	// at, so the ages studioctl computes itself replay exactly.
+	captured := time.Now().UTC().Truncate(time.Second)
+	s, notices, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, Now: func() time.Time { return captured }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notices) > 0 {
+		t.Logf("notices: %v", notices)
+	}
+	ctx := context.Background()
+	version := serverVersion(t, s)
+	rec.Rec = kube.Recording{Server: version, Identity: identity, CapturedAt: captured}
+	_, kubectlOK := os.Stat(kubectl)
+	if kubectlOK != nil {
+		t.Logf("kubectl is not at %s: comparisons skipped", kubectl)
+	}
+	var golden []replaytest.Case
+	compared, failed := 0, 0
+	for _, c := range identityCases(identity) {
+		words, err := console.Split(c.Statement)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Statement, err)
+		}
+		var out, errOut bytes.Buffer
+		code := s.ExecWords(ctx, words, &out, &errOut)
+		golden = append(golden, replaytest.Case{Statement: c.Statement, Stdout: out.String(), Stderr: errOut.String(), Exit: code})
+		if c.Compare && kubectlOK == nil && *compare {
+			compared++
+			want, wantErr, wantCode := runKubectl(t, identity, words)
+			if d := Diff(want, out.String()); d != "" || (wantCode == 0) != (code == 0) {
+				failed++
+				t.Errorf("%s: differs from kubectl (exit %d vs %d):\n%s\nkubectl stderr: %s\nstudioctl stderr: %s", c.Statement, wantCode, code, d, wantErr, errOut.String())
+			}
+		}
+	}
+	t.Logf("%s: %d statements, %d compared with kubectl, %d differ", identity, len(golden), compared, failed)
+	if recordDir != "" {
+		dir := filepath.Join(recordDir, identity)
+		if err := rec.Rec.Save(filepath.Join(dir, "recording.json")); err != nil {
+			t.Fatal(err)
+		}
+		if err := replaytest.WriteGolden(filepath.Join(dir, "golden.txt"), golden); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("recorded %d exchanges into %s", len(rec.Rec.Exchanges), dir)
+	}
+}
+
+func serverVersion(t *testing.T, s *studioctl.Session) string {
+	v, err := s.Client.ServerVersion(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gv, _ := v["gitVersion"].(string)
+	return gv
+}
+
+func runKubectl(t *testing.T, identity string, words []string) (string, string, int) {
+	args := append([]string{"--kubeconfig", kubeconfigPath(identity)}, words...)
+	cmd := exec.Command(kubectl, args...)
+	cmd.Env = append(os.Environ(), "KUBECACHEDIR="+t.TempDir())
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("kubectl: %v", err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+// TestRequestsAtTheFloor: a cold get makes the two discovery requests and one per page; a warm
+// one (discovery from the disk cache) makes one per page.
+func TestRequestsAtTheFloor(t *testing.T) {
+	needCluster(t)
+	data, err := os.ReadFile(kubeconfigPath("admin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	for _, want := range []int{3, 1} {
+		var n int
+		s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{CacheDir: cache, Observe: func(string, string) { n++ }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		if code := s.ExecWords(context.Background(), []string{"get", "pods", "-n", "shop"}, &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		if n != want {
+			t.Fatalf("requests = %d, want %d", n, want)
+		}
+	}
+	fmt.Fprintln(os.Stderr, "requests: cold 3, warm 1")
+	_ = strings.TrimSpace
+}

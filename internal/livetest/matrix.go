@@ -1,0 +1,41 @@
+// Package livetest holds the live suite: it runs studioctl's statements against a real control
+// plane (e2e/cluster.sh), compares their output with kubectl's column by column, and records what
+// the server answered into testdata/replay so the replay tests hold the same answers offline.
+package livetest
+
+import "strings"
+
+// Kinds of the tree (seeds/002 section 6): namespaced, then cluster-scoped, plus the scenario's
+// custom resource.
+var (
+	NamespacedKinds = []string{"pods", "deployments", "replicasets", "statefulsets", "daemonsets", "jobs",
+		"cronjobs", "replicationcontrollers", "configmaps", "secrets", "resourcequotas", "limitranges",
+		"horizontalpodautoscalers", "poddisruptionbudgets", "leases", "services", "endpoints",
+		"endpointslices", "ingresses", "networkpolicies", "persistentvolumeclaims", "serviceaccounts",
+		"roles", "rolebindings", "widgets"}
+	ClusterKinds = []string{"nodes", "namespaces", "customresourcedefinitions", "priorityclasses",
+		"runtimeclasses", "mutatingwebhookconfigurations", "validatingwebhookconfigurations",
+		"ingressclasses", "persistentvolumes", "storageclasses", "clusterroles", "clusterrolebindings"}
+)
+
+// Case is one statement of the matrix and whether kubectl's output must match it.
+type Case struct {
+	Statement string
+	Compare   bool
+}
+
+// GetMatrix is every kind in default, -o wide, -o name, -A, -l and -L forms.
+func GetMatrix(ns, selector, labelKey string) []Case {
+	var out []Case
+	for _, k := range NamespacedKinds {
+		for _, form := range []string{"-n " + ns, "-n " + ns + " -o wide", "-n " + ns + " -o name", "-A", "-n " + ns + " -l " + selector, "-n " + ns + " -L " + labelKey} {
+			out = append(out, Case{Statement: "get " + k + " " + form, Compare: true})
+		}
+	}
+	for _, k := range ClusterKinds {
+		for _, form := range []string{"", "-o wide", "-o name", "-l " + selector, "-L " + labelKey} {
+			out = append(out, Case{Statement: strings.TrimSpace("get " + k + " " + form), Compare: true})
+		}
+	}
+	return out
+}

@@ -1,0 +1,63 @@
+package kube
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+)
+
+var errTooDeep = errors.New("nesting over the cap")
+
+// checkNesting refuses a JSON text whose objects and arrays nest deeper than max, before any
+// decoder builds it. It scans bytes once, skipping strings, and does not validate otherwise.
+func checkNesting(data []byte, max int) error {
+	depth := 0
+	inString := false
+	for i := 0; i < len(data); i++ {
+		b := data[i]
+		if inString {
+			switch b {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch b {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+			if depth > max {
+				return errTooDeep
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return nil
+}
+
+// decodeJSON decodes an answer with exact numbers (json.Number) under the nesting cap.
+func decodeJSON(data []byte, v any) error {
+	if err := checkNesting(data, MaxNesting); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data")
+	}
+	return nil
+}
+
+func decodeError(what string, err error) *Error {
+	if errors.Is(err, errTooDeep) {
+		return serverError(CodeLimitNesting, 200, sprintf(sentenceTooDeep, what, MaxNesting))
+	}
+	return serverError(CodeMalformed, 200, sprintf(sentenceMalformed, what))
+}

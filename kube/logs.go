@@ -1,0 +1,100 @@
+package kube
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+)
+
+// LogOptions are the query of one pod log request, as kubectl's PodLogOptions sends them. A zero
+// value leaves its key out; TailLines is sent when HasTail is set, LimitBytes when above 0.
+type LogOptions struct {
+	Container    string
+	HasTail      bool
+	TailLines    int64
+	SinceSeconds int64
+	SinceTime    string // RFC 3339, UTC, second precision (what metav1.Time writes)
+	Timestamps   bool
+	LimitBytes   int64
+	Previous     bool
+}
+
+// LogStream is what one pod log request read: the bytes, cut at MaxLogStreamBytes when the log
+// was longer (Truncated).
+type LogStream struct {
+	Data      []byte
+	Truncated bool
+}
+
+// Sentences about a pod log request.
+const (
+	CodeLogBadRequest        = "http.log_bad_request"
+	sentenceLogWhat          = "read the log of container %s of pod %s in namespace %s"
+	sentenceLogWhatPrevious  = "read the previous log of container %s of pod %s in namespace %s"
+	sentenceLogBadRequest    = "The API server would not read the log of container %q of pod %q in namespace %q (400 Bad Request): the pod may have no container of that name, the container may not have started yet, or, with -p, it may have no previous run."
+	sentenceLogPodNotFoundNS = "pod %q not found in namespace %q"
+)
+
+// PodLog reads one container's log of a pod with the JSON Accept, which real servers answer with
+// text/plain (a text/plain Accept is refused with 406 by some). The body is capped at
+// MaxLogStreamBytes: a longer log is cut there and marked Truncated, never failed.
+func (c *Client) PodLog(ctx context.Context, ns, pod string, o LogOptions) (*LogStream, error) {
+	what := sprintf(sentenceLogWhat, o.Container, pod, ns)
+	if o.Previous {
+		what = sprintf(sentenceLogWhatPrevious, o.Container, pod, ns)
+	}
+	if err := checkName(what, pod); err != nil {
+		return nil, err
+	}
+	if !IsDNS1123Label(ns) {
+		return nil, Refusef(CodeRefusedName, sentenceBadNamespace)
+	}
+	cl := &call{
+		method: "GET", path: "/api/v1/namespaces/" + ns + "/pods/" + pod + "/log", accept: AcceptJSON,
+		what: what, cap: MaxLogStreamBytes,
+		notFound: func() *Error {
+			return serverError(CodeNotFound, http.StatusNotFound, sprintf(sentenceLogPodNotFoundNS, pod, ns))
+		},
+	}
+	// Keys in the order url.Values.Encode writes them, as kubectl's request does.
+	if o.Container != "" {
+		cl.set("container", o.Container)
+	}
+	if o.LimitBytes > 0 {
+		cl.set("limitBytes", strconv.FormatInt(o.LimitBytes, 10))
+	}
+	if o.Previous {
+		cl.set("previous", "true")
+	}
+	if o.SinceSeconds > 0 {
+		cl.set("sinceSeconds", strconv.FormatInt(o.SinceSeconds, 10))
+	}
+	if o.SinceTime != "" {
+		cl.set("sinceTime", o.SinceTime)
+	}
+	if o.HasTail {
+		cl.set("tailLines", strconv.FormatInt(o.TailLines, 10))
+	}
+	if o.Timestamps {
+		cl.set("timestamps", "true")
+	}
+	resp, cancel, err := c.send(ctx, cl)
+	if err != nil {
+		if e, ok := AsError(err); ok && e.Status == http.StatusBadRequest {
+			return nil, serverError(CodeLogBadRequest, http.StatusBadRequest, sprintf(sentenceLogBadRequest, o.Container, pod, ns))
+		}
+		return nil, err
+	}
+	defer cancel()
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if errors.Is(err, errBodyTooLarge) {
+		return &LogStream{Data: data, Truncated: true}, nil
+	}
+	if err != nil {
+		return nil, c.readError(ctx, cl, err)
+	}
+	return &LogStream{Data: data}, nil
+}

@@ -1,0 +1,115 @@
+package kube
+
+import (
+	"context"
+	"net"
+	"net/netip"
+	"strconv"
+	"time"
+)
+
+// awsIPv6Metadata is the instance metadata address EC2 serves over IPv6.
+var awsIPv6Metadata = netip.MustParseAddr("fd00:ec2::254")
+
+// forbiddenIP reports addresses studioctl never dials: link-local (169.254.0.0/16 holds every
+// cloud's metadata service; fe80::/10), their IPv4-mapped forms, and EC2's IPv6 metadata address.
+func forbiddenIP(ip net.IP) bool {
+	addr, ok := netip.AddrFromSlice(ip)
+	if !ok {
+		return true
+	}
+	if addr.Zone() != "" {
+		return true
+	}
+	addr = addr.Unmap()
+	return addr.IsLinkLocalUnicast() || addr.IsLinkLocalMulticast() || addr == awsIPv6Metadata ||
+		addr.IsUnspecified() || addr.IsMulticast()
+}
+
+// Resolver is the DNS seam of the guarded dialer.
+type Resolver interface {
+	LookupIPAddr(ctx context.Context, host string) ([]net.IPAddr, error)
+}
+
+// guardedDialer resolves the name itself and dials only addresses that pass forbiddenIP, so a
+// name that resolves to a metadata address is caught, not only a literal.
+type guardedDialer struct {
+	resolver     Resolver
+	dialer       net.Dialer
+	loopbackOnly bool // plain HTTP goes only to this machine, whatever a name resolves to
+}
+
+func newGuardedDialer(r Resolver, connectTimeout time.Duration) *guardedDialer {
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	return &guardedDialer{resolver: r, dialer: net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}}
+}
+
+func (g *guardedDialer) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
+	host, portStr, err := net.SplitHostPort(address)
+	if err != nil {
+		return nil, err
+	}
+	port, err := strconv.Atoi(portStr)
+	if err != nil {
+		return nil, err
+	}
+	var addrs []net.IP
+	if ip := net.ParseIP(host); ip != nil {
+		addrs = []net.IP{ip}
+	} else {
+		found, err := g.resolver.LookupIPAddr(ctx, host)
+		if err != nil {
+			return nil, &dialError{kind: dialErrDNS, err: err}
+		}
+		for _, a := range found {
+			if a.Zone != "" {
+				return nil, &dialError{kind: dialErrForbidden}
+			}
+			addrs = append(addrs, a.IP)
+		}
+	}
+	if len(addrs) == 0 {
+		return nil, &dialError{kind: dialErrDNS}
+	}
+	for _, ip := range addrs {
+		if forbiddenIP(ip) || (g.loopbackOnly && !ip.IsLoopback()) {
+			return nil, &dialError{kind: dialErrForbidden}
+		}
+	}
+	var lastErr error
+	for _, ip := range addrs {
+		conn, err := g.dialer.DialContext(ctx, network, net.JoinHostPort(ip.String(), strconv.Itoa(port)))
+		if err == nil {
+			return conn, nil
+		}
+		lastErr = err
+	}
+	return nil, &dialError{kind: dialErrConnect, err: lastErr}
+}
+
+type dialErrKind int
+
+const (
+	dialErrDNS dialErrKind = iota
+	dialErrForbidden
+	dialErrConnect
+)
+
+type dialError struct {
+	kind dialErrKind
+	err  error
+}
+
+func (d *dialError) Error() string {
+	switch d.kind {
+	case dialErrDNS:
+		return "name lookup failed"
+	case dialErrForbidden:
+		return "address is link-local or a metadata address"
+	}
+	return "connect failed"
+}
+
+func (d *dialError) Unwrap() error { return d.err }

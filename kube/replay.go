@@ -1,0 +1,222 @@
+package kube
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A Recording holds what a real API server answered, so statements can be replayed without a
+// server: in tests (which then also prove which requests a statement makes), in demos and in
+// offline audits of a captured cluster. It never holds a credential: the recorder sees requests
+// below the guard, writes no header but Accept, and strips Secret values from every body.
+type Recording struct {
+	Server     string      `json:"server"`     // the server's gitVersion at capture
+	CapturedAt time.Time   `json:"capturedAt"` // the clock replay runs at, so ages read as they did
+	Identity   string      `json:"identity"`   // which test identity made the requests (admin, view, none)
+	Exchanges  []*Exchange `json:"exchanges"`
+}
+
+// Exchange is one request and its answer. Path is below the connection's API path.
+type Exchange struct {
+	Method      string          `json:"method"`
+	Path        string          `json:"path"`
+	Query       string          `json:"query,omitempty"`
+	Accept      string          `json:"accept"`
+	RequestBody json.RawMessage `json:"requestBody,omitempty"`
+	Status      int             `json:"status"`
+	ContentType string          `json:"contentType,omitempty"`
+	Body        string          `json:"body"`
+}
+
+func (e *Exchange) key() string {
+	return e.Method + " " + e.Path + "?" + e.Query + " " + e.Accept + " " + compactJSON(e.RequestBody)
+}
+
+func compactJSON(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	var buf bytes.Buffer
+	if json.Compact(&buf, b) != nil {
+		return string(b)
+	}
+	return buf.String()
+}
+
+// LoadRecording reads a recording file.
+func LoadRecording(path string) (*Recording, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRecording(data)
+}
+
+// ParseRecording reads a recording from its JSON bytes.
+func ParseRecording(data []byte) (*Recording, error) {
+	var r Recording
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// Save writes the recording sorted by request, so a new capture diffs cleanly against the old.
+func (r *Recording) Save(path string) error {
+	sort.SliceStable(r.Exchanges, func(i, j int) bool { return r.Exchanges[i].key() < r.Exchanges[j].key() })
+	data, err := json.MarshalIndent(r, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// ReplayHost is the address a replayed connection names; it is never dialled.
+const ReplayHost = "replay.studioctl.invalid"
+
+// ReplayEndpoint is the endpoint a replay runs against.
+func ReplayEndpoint(namespace string) *Endpoint {
+	ep, err := Connection{Host: ReplayHost, Port: 443, Token: "replay", DefaultNamespace: namespace}.Validate(Switches{})
+	if err != nil {
+		panic(err) // the literal above always validates
+	}
+	return ep
+}
+
+// Replayer answers requests from a recording. A request with no recording fails, so a replay
+// proves which requests a statement makes; Missed lists them for a test to report.
+type Replayer struct {
+	rec    *Recording
+	byKey  map[string]*Exchange
+	mu     sync.Mutex
+	missed []string
+	used   map[string]bool
+}
+
+// NewReplayer indexes a recording.
+func NewReplayer(rec *Recording) *Replayer {
+	p := &Replayer{rec: rec, byKey: map[string]*Exchange{}, used: map[string]bool{}}
+	for _, e := range rec.Exchanges {
+		p.byKey[e.key()] = e
+	}
+	return p
+}
+
+// ErrNoRecording is returned for a request the recording does not hold.
+var ErrNoRecording = errors.New("no recorded answer for this request")
+
+func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {
+	ex, err := exchangeFor(req)
+	if err != nil {
+		return nil, err
+	}
+	k := ex.key()
+	p.mu.Lock()
+	found, ok := p.byKey[k]
+	if ok {
+		p.used[k] = true
+	} else {
+		p.missed = append(p.missed, k)
+	}
+	p.mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrNoRecording, k)
+	}
+	h := http.Header{}
+	if found.ContentType != "" {
+		h.Set("Content-Type", found.ContentType)
+	}
+	return &http.Response{
+		StatusCode: found.Status, Status: statusLine(found.Status), Header: h,
+		Body: io.NopCloser(strings.NewReader(found.Body)), ContentLength: int64(len(found.Body)),
+		Request: req, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+	}, nil
+}
+
+// Missed lists the requests that found no recording.
+func (p *Replayer) Missed() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.missed...)
+}
+
+// Recording is the recording being replayed.
+func (p *Replayer) Recording() *Recording { return p.rec }
+
+func exchangeFor(req *http.Request) (*Exchange, error) {
+	ex := &Exchange{Method: req.Method, Path: req.URL.Path, Query: req.URL.RawQuery, Accept: req.Header.Get("Accept")}
+	if req.Body != nil && req.Body != http.NoBody {
+		b, err := io.ReadAll(io.LimitReader(req.Body, maxRequestBody))
+		if err != nil {
+			return nil, err
+		}
+		ex.RequestBody = b
+	}
+	return ex, nil
+}
+
+// Recorder passes requests to a real transport and keeps each exchange, with Secret values
+// stripped from every body before it is kept.
+type Recorder struct {
+	Base    http.RoundTripper
+	APIPath string
+	mu      sync.Mutex
+	Rec     Recording
+}
+
+func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	ex, err := exchangeFor(req)
+	if err != nil {
+		return nil, err
+	}
+	ex.Path = strings.TrimPrefix(ex.Path, r.APIPath)
+	if ex.RequestBody != nil {
+		req.Body = io.NopCloser(bytes.NewReader(ex.RequestBody))
+	}
+	resp, err := r.Base.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	ex.Status = resp.StatusCode
+	ex.ContentType = resp.Header.Get("Content-Type")
+	ex.Body = string(scrubForRecording(ex.Path, body))
+	r.mu.Lock()
+	r.Rec.Exchanges = append(r.Rec.Exchanges, ex)
+	r.mu.Unlock()
+	return resp, nil
+}
+
+// scrubForRecording applies people-mode stripping to a JSON body, so no Secret value is ever
+// written to a recording, whatever request it answered.
+func scrubForRecording(path string, body []byte) []byte {
+	var v any
+	if decodeJSON(body, &v) != nil {
+		return body
+	}
+	secrets := strings.HasSuffix(path, "/secrets") || strings.Contains(path, "/secrets/")
+	peopleAny(v, secrets)
+	out, err := json.Marshal(v)
+	if err != nil {
+		return body
+	}
+	return out
+}

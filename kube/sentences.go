@@ -1,0 +1,123 @@
+package kube
+
+// Every sentence studioctl says about a connection, a request or an answer lives here, with its
+// stable code. They are studioctl's own words: a server's message is never repeated, because it
+// can echo a token or name an identity.
+
+// Connection refusals (section 4.2 of the behaviour specification). Each ends by saying that
+// nothing was sent, because a refusal happens before any socket opens.
+const (
+	CodeConnUser              = "refused.connection.user"
+	CodeConnHost              = "refused.connection.host"
+	CodeConnMetadata          = "refused.connection.metadata_address"
+	CodeConnPort              = "refused.connection.port"
+	CodeConnToken             = "refused.connection.token"
+	CodeConnAPIPath           = "refused.connection.api_path"
+	CodeConnTLSServerName     = "refused.connection.tls_server_name"
+	CodeConnNamespace         = "refused.connection.namespace"
+	CodeConnClientCert        = "refused.connection.client_certificate"
+	CodeConnPlaintextRemote   = "refused.connection.plaintext_remote"
+	CodeConnPlaintextLoopback = "refused.connection.plaintext_loopback"
+	CodeConnInsecureTLS       = "refused.connection.insecure_tls"
+	CodeConnSSLMode           = "refused.connection.ssl_mode"
+	CodeConnCA                = "refused.connection.ca"
+	CodeConnNone              = "refused.connection.none"
+
+	sentenceConnUser              = "A user name is not a credential studioctl uses (basic authentication is refused); use a bearer token or a client certificate and key. Nothing was sent."
+	sentenceConnHost              = "The API server's host must be a host name or an IP address with no scheme, path, spaces or interface zone. Nothing was sent."
+	sentenceConnMetadata          = "The API server's address is link-local or a cloud metadata address, which studioctl never dials. Nothing was sent."
+	sentenceConnNotHostAddress    = "The API server's address is an unspecified or multicast address, which names no one host; use the server's own address or name. Nothing was sent."
+	sentenceConnTokenPlain        = "A token would travel unencrypted over plain HTTP; kubectl proxy needs none, since it signs requests in itself. Remove the token or use TLS. Nothing was sent."
+	sentenceConnPort              = "The API server's port must be a number from 1 to 65535. Nothing was sent."
+	sentenceConnTokenBearer       = "The token must be given without the word Bearer in front of it; studioctl adds that itself. Nothing was sent."
+	sentenceConnTokenChars        = "The token holds a character outside visible ASCII (a space, a line break or a control character), so it cannot be a bearer token. Nothing was sent."
+	sentenceConnAPIPath           = "The API path must start with / and be made of plain segments (letters, digits, '.', '_', '~', '-'), with no empty, '.' or '..' segment and no percent sign. Nothing was sent."
+	sentenceConnAPIPathReserved   = "The API path may not hold a segment named api, apis, proxy, namespaces, nodes, services, pods, openapi or version, so that no prefix can route a request through a proxy. Nothing was sent."
+	sentenceConnTLSServerName     = "The TLS server name must be a host name. Nothing was sent."
+	sentenceConnDefaultNamespace  = "The default namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."
+	sentenceConnNamespaces        = "Every entry of the namespace list must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."
+	sentenceConnDefaultOutside    = "The default namespace is not in the connection's namespace list; add it to the list or choose one of the listed namespaces. Nothing was sent."
+	sentenceConnClientCertPair    = "A client certificate needs its key, and a key its certificate; give both or neither. Nothing was sent."
+	sentenceConnClientCertInvalid = "The client certificate and key could not be read as a PEM pair that belongs together. Nothing was sent."
+	sentenceConnClientCertPlain   = "A client certificate needs TLS; it cannot be sent over plain HTTP. Nothing was sent."
+	sentenceConnPlaintextRemote   = "Plain HTTP (SSL mode disable) is allowed only to this machine, where kubectl proxy listens; use TLS for any other host. Nothing was sent."
+	sentenceConnPlaintextLoopback = "Plain HTTP to this machine (kubectl proxy) is turned off: whoever runs studioctl can turn it on by setting KUBERNETES_ALLOW_LOOPBACK_PLAINTEXT=true. Nothing was sent."
+	sentenceConnInsecureTLS       = "SSL mode require, or a kubeconfig's insecure-skip-tls-verify, would send the credential to a server whose certificate nobody checks; studioctl refuses that unless KUBERNETES_ALLOW_INSECURE_TLS=true is set. Use verify-full with the cluster's CA, or verify-system. Nothing was sent."
+	sentenceConnSSLMode           = "The SSL mode must be verify-full, verify-system, require or disable. Nothing was sent."
+	sentenceConnCAMissing         = "SSL mode verify-full needs the cluster's CA certificate. Nothing was sent."
+	sentenceConnCAInvalid         = "The cluster's CA could not be read as a PEM certificate. Nothing was sent."
+	SentenceConnNone              = "No connection is set: name a kubeconfig with --kubeconfig FILE (and --context NAME), a saved connection with --connection NAME or STUDIOCTL_CONNECTION, or replay a recording with --replay DIR or --replay demo. Nothing was sent."
+)
+
+// Sentences about requests and answers. %s placeholders take studioctl's own description of the
+// request ("list pods in namespace shop"), a host:port from the connection, or a status line.
+const (
+	CodeRefusedPolicy      = "refused.policy"
+	CodeRefusedRequest     = "refused.request"
+	CodeUnreachableDNS     = "unreachable.dns"
+	CodeUnreachableConnect = "unreachable.connect"
+	CodeUnreachableTLS     = "unreachable.tls"
+	CodeTimeout            = "unreachable.timeout"
+	CodeBrokenAnswer       = "unreachable.broken_answer"
+	CodeCanceled           = "canceled"
+	CodeSwitchingProtocols = "http.switching_protocols"
+	CodeRedirect           = "http.redirect"
+	CodeUnauthorized       = "http.unauthorized"
+	CodeForbidden          = "http.forbidden"
+	CodeNotFound           = "http.not_found"
+	CodeGone               = "http.gone"
+	CodeTooManyRequests    = "http.too_many_requests"
+	CodeServerError        = "http.error"
+	CodeLimitResponse      = "limit.response_bytes"
+	CodeLimitNesting       = "limit.nesting"
+	CodeMalformed          = "http.malformed_answer"
+	CodeUnknownType        = "http.unknown_type"
+
+	sentenceRefusedPolicy      = "studioctl's read-only allowlist refused to %s (%s). Nothing was sent."
+	sentenceRequestShape       = "studioctl could not compose the request to %s. Nothing was sent."
+	sentenceUnreachableDNS     = "The API server's name %s could not be resolved: check the address and this machine's DNS."
+	sentenceNoConnect          = "No answer from %s after %s seconds: check the address, the port and the network path."
+	sentenceConnectFailed      = "Could not connect to %s: check the address, the port and that the API server is running."
+	sentenceTLSVerify          = "The certificate of %s could not be verified against the connection's CA and server name, so nothing was sent over it."
+	sentenceNotTLS             = "%s did not answer with TLS: check the port, or whether the address is kubectl proxy (plain HTTP)."
+	sentenceNoAnswer           = "The API server did not answer the request to %s within %s s."
+	sentenceBrokenAnswer       = "The API server's answer to the request to %s broke off before it was complete."
+	sentenceCanceled           = "The statement was canceled."
+	sentenceSwitchingProtocols = "The API server answered the request to %s with 101 Switching Protocols, which studioctl refuses: it opens no stream."
+	sentenceRedirect           = "The API server answered the request to %s with a redirect (%s), which studioctl does not follow."
+	sentenceExpired401         = "The API server rejected the token or certificate (401 Unauthorized); a ServiceAccount token may have expired. Create a new token and give it to the connection."
+	sentenceAnonymous401       = "The API server rejected an anonymous request (401 Unauthorized): this connection sends no token and no client certificate. Create a ServiceAccount token for it, as docs/kubeconfig.md shows."
+	sentenceAnonymous403       = "The API server saw an anonymous request, which may not %s (403 Forbidden): this connection sends no token and no client certificate. Create a ServiceAccount token for it, as docs/kubeconfig.md shows."
+	sentenceForbidden          = "The API server does not let this identity %s (403 Forbidden)."
+	sentenceNotFound           = "The API server found nothing to %s (404 Not Found)."
+	sentenceGone               = "The API server no longer holds the list studioctl was paging through to %s (410 Gone), even after starting again once; run the statement again."
+	sentenceTooManyRequests    = "The API server asked studioctl to slow down (429 Too Many Requests) while trying to %s, and again after one wait; try again shortly."
+	sentenceServerErrorReason  = "The API server could not %s: it answered %s (reason %s)."
+	sentenceServerError        = "The API server could not %s: it answered %s."
+	sentenceResponseTooLarge   = "The API server's answer to the request to %s passed studioctl's cap of %s, so it was not read; narrow the request."
+	sentenceTooDeep            = "The API server's answer to the request to %s nests deeper than studioctl's cap of %d levels, so it was not read."
+	sentenceMalformed          = "The API server's answer to the request to %s was not the JSON studioctl expected, so it was not read."
+	sentenceUnknownType        = "the server doesn't have a resource type %q"
+)
+
+// Version floor and discovery form (section 10).
+const (
+	CodeNotAggregated     = "refused.server.not_aggregated"
+	CodeTooOld            = "refused.server.too_old"
+	sentenceNotAggregated = "This API server did not answer aggregated discovery, which Kubernetes serves from 1.30 (1.28 and 1.29 as a beta); studioctl supports Kubernetes 1.30 and later."
+	SentenceTooOld        = "This API server does not serve authentication.k8s.io/v1 SelfSubjectReview, which Kubernetes serves from 1.28, so it runs 1.27 or earlier; studioctl supports Kubernetes 1.30 and later, and reads 1.28 and 1.29 on a best-effort basis."
+)
+
+// Sentences about what a statement names and how much it reads.
+const (
+	CodeRefusedName = "refused.name"
+	CodeLimitRows   = "limit.rows"
+
+	sentenceBadName          = "studioctl will not %s: the name is not one an object can have (it holds a slash, a percent sign, a space or a control character). Nothing was sent."
+	sentenceBadNamespace     = "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."
+	sentenceRowCap           = "The request to %s holds more than %d rows, the cap for one statement, so nothing was printed; narrow it with -l or --field-selector, or raise the cap with --max-rows (at most 100,000)."
+	sentenceObjectNotFoundNS = "%s %q not found in namespace %q"
+	sentenceObjectNotFound   = "%s %q not found"
+)
+
+const sentenceWatchExpired = "The API server ended the window to %s with an error event (the starting version may have expired); run the statement again."

@@ -1,0 +1,360 @@
+package kube
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// Column is one of a Table's column definitions.
+type Column struct {
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Format      string `json:"format"`
+	Description string `json:"description"`
+	Priority    int    `json:"priority"`
+}
+
+// Row is one Table row: its cells in column order and, when asked for, the object's metadata
+// (a PartialObjectMetadata: enough for NAMESPACE, labels and names).
+type Row struct {
+	Cells  []any          `json:"cells"`
+	Object map[string]any `json:"object,omitempty"`
+}
+
+// Table is one page of the server's meta.k8s.io Table answer.
+type Table struct {
+	Columns         []Column
+	Rows            []Row
+	Continue        string
+	ResourceVersion string
+}
+
+// Name returns a row's object name from its metadata, or "" when the row carries none.
+func (r Row) Name() string { return metaString(r.Object, "name") }
+
+// Namespace returns a row's object namespace from its metadata.
+func (r Row) Namespace() string { return metaString(r.Object, "namespace") }
+
+// Labels returns a row's object labels.
+func (r Row) Labels() map[string]string { return metaLabels(r.Object) }
+
+func metaString(obj map[string]any, key string) string {
+	md, _ := obj["metadata"].(map[string]any)
+	s, _ := md[key].(string)
+	return s
+}
+
+func metaLabels(obj map[string]any) map[string]string {
+	md, _ := obj["metadata"].(map[string]any)
+	raw, _ := md["labels"].(map[string]any)
+	out := make(map[string]string, len(raw))
+	for k, v := range raw {
+		if s, ok := v.(string); ok {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+// ListOptions narrow a list and set how much of each object a table row carries.
+type ListOptions struct {
+	LabelSelector string
+	FieldSelector string
+	// IncludeObject is "None" (cells only), "Metadata" (the server's default) or "".
+	IncludeObject string
+	// MaxRows is the statement's row cap; 0 means DefaultMaxRows.
+	MaxRows int
+	// PageSize defaults to 500 and may only be smaller.
+	PageSize int
+}
+
+// Pager receives a paged walk. Reset is called when a 410 Gone restarts the walk from the start,
+// so the pages received so far must be dropped.
+type Pager interface {
+	Page(*Table) error
+	Reset()
+}
+
+// Scope is where a statement reads: one namespace, every namespace, or (for cluster-scoped
+// kinds) the cluster.
+type Scope struct {
+	Namespace     string
+	AllNamespaces bool
+}
+
+func (s Scope) describe(r APIResource) string {
+	switch {
+	case !r.Namespaced:
+		return ""
+	case s.AllNamespaces:
+		return " in all namespaces"
+	}
+	return " in namespace " + s.Namespace
+}
+
+func collectionPath(r APIResource, s Scope) string {
+	p := "/apis/" + r.Group + "/" + r.Version
+	if r.Group == "" {
+		p = "/api/" + r.Version
+	}
+	if r.Namespaced && !s.AllNamespaces {
+		p += "/namespaces/" + s.Namespace
+	}
+	return p + "/" + r.Resource
+}
+
+func objectPath(r APIResource, ns, name string) string {
+	return collectionPath(r, Scope{Namespace: ns}) + "/" + name
+}
+
+// checkName refuses a name that could not be one path segment, before any URL is built.
+func checkName(what, name string) error {
+	if name == "" || name == "." || name == ".." || len(name) > 253 || strings.ContainsAny(name, "/%?#;\\") {
+		return Refusef(CodeRefusedName, sentenceBadName, what)
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] <= ' ' || name[i] > '~' {
+			return Refusef(CodeRefusedName, sentenceBadName, what)
+		}
+	}
+	return nil
+}
+
+func checkScope(s Scope, r APIResource) error {
+	if r.Namespaced && !s.AllNamespaces && !IsDNS1123Label(s.Namespace) {
+		return Refusef(CodeRefusedName, sentenceBadNamespace)
+	}
+	return nil
+}
+
+// ListTable walks a collection as Table pages of at most 500 rows, following continue tokens,
+// under the statement's row cap. A 410 Gone restarts the walk once.
+func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOptions, p Pager) error {
+	return c.walk(ctx, r, s, o, AcceptTable, func(body []byte, what string) (string, int, error) {
+		t, err := decodeTable(body, r)
+		if err != nil {
+			return "", 0, decodeError(what, err)
+		}
+		if err := p.Page(t); err != nil {
+			return "", 0, err
+		}
+		return t.Continue, len(t.Rows), nil
+	}, p.Reset)
+}
+
+// ListObjects walks a collection as JSON lists, handing each item (with apiVersion and kind set,
+// as kubectl prints them) to each.
+func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o ListOptions, each func(map[string]any) error, reset func()) error {
+	return c.walk(ctx, r, s, o, AcceptJSON, func(body []byte, what string) (string, int, error) {
+		var list struct {
+			Metadata struct {
+				Continue string `json:"continue"`
+			} `json:"metadata"`
+			Items []map[string]any `json:"items"`
+		}
+		if err := decodeJSON(body, &list); err != nil {
+			return "", 0, decodeError(what, err)
+		}
+		for _, it := range list.Items {
+			if it == nil {
+				continue
+			}
+			it["apiVersion"] = r.GroupVersion()
+			it["kind"] = r.Kind
+			peopleObject(it)
+			if err := each(it); err != nil {
+				return "", 0, err
+			}
+		}
+		return list.Metadata.Continue, len(list.Items), nil
+	}, reset)
+}
+
+type pageFunc func(body []byte, what string) (next string, rows int, err error)
+
+func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions, accept string, page pageFunc, reset func()) error {
+	if err := checkScope(s, r); err != nil {
+		return err
+	}
+	what := "list " + r.GroupResource() + s.describe(r)
+	maxRows := o.MaxRows
+	if maxRows <= 0 {
+		maxRows = DefaultMaxRows
+	}
+	size := PageSize
+	if o.PageSize > 0 && o.PageSize < size {
+		size = o.PageSize
+	}
+	restarted := false
+	for {
+		err := c.walkOnce(ctx, r, s, o, accept, what, size, maxRows, page)
+		if e, ok := AsError(err); ok && e.Code == CodeGone && !restarted {
+			restarted = true
+			if reset != nil {
+				reset()
+			}
+			continue
+		}
+		return err
+	}
+}
+
+func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOptions, accept, what string, size, maxRows int, page pageFunc) error {
+	cont := ""
+	total := 0
+	for {
+		cl := &call{method: "GET", path: collectionPath(r, s), accept: accept, what: what}
+		cl.set("limit", strconv.Itoa(size))
+		if cont != "" {
+			cl.set("continue", cont)
+		}
+		if o.LabelSelector != "" {
+			cl.set("labelSelector", o.LabelSelector)
+		}
+		if o.FieldSelector != "" {
+			cl.set("fieldSelector", o.FieldSelector)
+		}
+		if accept == AcceptTable && o.IncludeObject != "" {
+			cl.set("includeObject", o.IncludeObject)
+		}
+		body, err := c.do(ctx, cl)
+		if err != nil {
+			return err
+		}
+		next, n, err := page(body, what)
+		if err != nil {
+			return err
+		}
+		total += n
+		if total > maxRows || (total == maxRows && next != "") {
+			return &Error{Code: CodeLimitRows, Exit: ExitRefused, Sentence: sprintf(sentenceRowCap, what, maxRows)}
+		}
+		if next == "" {
+			return nil
+		}
+		if next == cont {
+			return serverError(CodeMalformed, 200, sprintf(sentenceMalformed, what))
+		}
+		cont = next
+	}
+}
+
+// GetTable reads one object as a one-row Table.
+func (c *Client) GetTable(ctx context.Context, r APIResource, ns, name, includeObject string) (*Table, error) {
+	what := "get " + r.GroupResource() + " " + name + Scope{Namespace: ns}.describe(r)
+	if err := checkName(what, name); err != nil {
+		return nil, err
+	}
+	if err := checkScope(Scope{Namespace: ns}, r); err != nil {
+		return nil, err
+	}
+	cl := &call{method: "GET", path: objectPath(r, ns, name), accept: AcceptTable, what: what, notFound: notFound(r, ns, name)}
+	if includeObject != "" {
+		cl.set("includeObject", includeObject)
+	}
+	body, err := c.do(ctx, cl)
+	if err != nil {
+		return nil, err
+	}
+	t, err := decodeTable(body, r)
+	if err != nil {
+		return nil, decodeError(what, err)
+	}
+	return t, nil
+}
+
+// GetObject reads one object whole, with people-mode Secret stripping already applied.
+func (c *Client) GetObject(ctx context.Context, r APIResource, ns, name string) (map[string]any, error) {
+	what := "get " + r.GroupResource() + " " + name + Scope{Namespace: ns}.describe(r)
+	if err := checkName(what, name); err != nil {
+		return nil, err
+	}
+	if err := checkScope(Scope{Namespace: ns}, r); err != nil {
+		return nil, err
+	}
+	body, err := c.do(ctx, &call{method: "GET", path: objectPath(r, ns, name), accept: AcceptJSON, what: what, notFound: notFound(r, ns, name)})
+	if err != nil {
+		return nil, err
+	}
+	var obj map[string]any
+	if err := decodeJSON(body, &obj); err != nil || obj == nil {
+		return nil, decodeError(what, err)
+	}
+	obj["apiVersion"] = r.GroupVersion()
+	obj["kind"] = r.Kind
+	peopleObject(obj)
+	return obj, nil
+}
+
+func notFound(r APIResource, ns, name string) func() *Error {
+	return func() *Error {
+		if r.Namespaced {
+			return serverError(CodeNotFound, 404, sprintf(sentenceObjectNotFoundNS, r.GroupResource(), name, ns))
+		}
+		return serverError(CodeNotFound, 404, sprintf(sentenceObjectNotFound, r.GroupResource(), name))
+	}
+}
+
+// The wire shape of a Table; cells decode with exact numbers.
+type wireTable struct {
+	Kind              string   `json:"kind"`
+	APIVersion        string   `json:"apiVersion"`
+	ColumnDefinitions []Column `json:"columnDefinitions"`
+	Rows              []Row    `json:"rows"`
+	Metadata          struct {
+		Continue        string `json:"continue"`
+		ResourceVersion string `json:"resourceVersion"`
+	} `json:"metadata"`
+	Items []map[string]any `json:"items"` // the plain-list fallback
+}
+
+// decodeTable reads a Table answer, or the plain list a server sends when it cannot make a Table
+// (the Accept's JSON fallback), which becomes a NAME column.
+func decodeTable(body []byte, r APIResource) (*Table, error) {
+	var w wireTable
+	if err := decodeJSON(body, &w); err != nil {
+		return nil, err
+	}
+	t := &Table{Continue: w.Metadata.Continue, ResourceVersion: w.Metadata.ResourceVersion}
+	if w.Kind == "Table" {
+		t.Columns, t.Rows = w.ColumnDefinitions, w.Rows
+		for i := range t.Rows {
+			if len(t.Rows[i].Object) > 0 && isCoreSecrets(r) {
+				peopleSecretMetadata(t.Rows[i].Object)
+			}
+		}
+		return t, nil
+	}
+	if w.Kind != "" && !strings.HasSuffix(w.Kind, "List") && w.Kind != r.Kind {
+		return nil, errNotTable
+	}
+	// A single object or a list without a Table: name each row from its metadata.
+	items := w.Items
+	if w.Kind == r.Kind {
+		var obj map[string]any
+		if err := decodeJSON(body, &obj); err != nil {
+			return nil, err
+		}
+		items = []map[string]any{obj}
+	}
+	t.Columns = []Column{{Name: "Name", Type: "string", Format: "name"}}
+	for _, it := range items {
+		peopleObject(it)
+		md, _ := it["metadata"].(map[string]any)
+		t.Rows = append(t.Rows, Row{Cells: []any{metaString(it, "name")}, Object: map[string]any{"metadata": md}})
+	}
+	return t, nil
+}
+
+var errNotTable = &jsonShapeError{"not a Table or a list"}
+
+type jsonShapeError struct{ s string }
+
+func (e *jsonShapeError) Error() string { return e.s }
+
+func isCoreSecrets(r APIResource) bool { return r.Group == "" && r.Resource == "secrets" }
+
+// Decoded objects from a JSON answer, raw enough for json.Marshal to print them back unchanged.
+var _ = json.Number("")

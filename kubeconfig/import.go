@@ -1,0 +1,119 @@
+package kubeconfig
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Import is one context mapped to a connection. The connection is not validated here: the
+// caller runs Connection.Validate with the operator's switches, which may still refuse it (plain
+// HTTP, an unchecked certificate, a reserved API path segment, a namespace that is not a label).
+type Import struct {
+	Name       string          // the context imported
+	Connection kube.Connection // the fields, as the file wrote them
+	Notices    []Notice        // what the person should know, in the order to show it
+}
+
+// Notice is something an import leaves out or changes, said in studioctl's words.
+type Notice struct {
+	Code     string
+	Sentence string
+}
+
+// Import maps the named context, or the current-context when name is "", to a connection:
+//
+//   - the server is split into Host, Port and APIPath as written (https defaults to 443, http
+//     to 80); http:// maps to SSL mode disable and insecure-skip-tls-verify: true to require,
+//     each with a notice of the switch the operator must set; CA data maps to verify-full, and
+//     no CA to verify-system;
+//   - the token, the client certificate and key data, the CA data, tls-server-name and the
+//     context's namespace are taken as they are;
+//   - exec, auth-provider, every file path, proxy-url, username, password and every impersonation
+//     setting are named in one notice and never used;
+//   - a user that signs in through a credential plugin, and a context left with no credential at
+//     all, get a notice saying how to make a ServiceAccount token (not for http://, which is
+//     kubectl proxy signing in for its own user).
+func (f *File) Import(name string) (*Import, error) {
+	ctxName := name
+	if ctxName == "" {
+		if f.current == "" {
+			return nil, refuse(CodeNoCurrentContext, sentenceNoCurrentContext)
+		}
+		ctxName = f.current
+	}
+	ctx, ok := f.contexts[ctxName]
+	if !ok {
+		if name == "" {
+			return nil, refuse(CodeMissingContext, sentenceMissingContextCur, f.currentAt.line, f.currentAt.col)
+		}
+		return nil, refuse(CodeMissingContext, sentenceMissingContextNamed)
+	}
+	if ctx.cluster == "" {
+		return nil, refuse(CodeMissingCluster, sentenceNoCluster, ctx.at.line, ctx.at.col)
+	}
+	cl, ok := f.clusters[ctx.cluster]
+	if !ok {
+		return nil, refuse(CodeMissingCluster, sentenceMissingCluster, ctx.at.line, ctx.at.col)
+	}
+	u := &user{}
+	if ctx.user != "" {
+		if u, ok = f.users[ctx.user]; !ok {
+			return nil, refuse(CodeMissingUser, sentenceMissingUser, ctx.at.line, ctx.at.col)
+		}
+	}
+	if cl.server == "" {
+		return nil, refuse(CodeServerMissing, sentenceServerMissing, cl.at.line, cl.at.col)
+	}
+	srv, code := splitServer(cl.server)
+	if code != "" {
+		return nil, refuse(code, serverSentences[code], cl.serverAt.line, cl.serverAt.col)
+	}
+
+	conn := kube.Connection{
+		Host:             srv.host,
+		Port:             srv.port,
+		APIPath:          srv.apiPath,
+		Token:            u.token,
+		DefaultNamespace: ctx.namespace,
+		TLSServerName:    cl.tlsServerName,
+		CAData:           bytes.Clone(cl.caData),
+		ClientCertData:   bytes.Clone(u.certData),
+		ClientKeyData:    bytes.Clone(u.keyData),
+	}
+	var notices []Notice
+	switch {
+	case srv.plain:
+		conn.SSLMode = kube.SSLDisable
+		notices = append(notices, Notice{NoticePlaintext, sentencePlaintext})
+	case cl.insecure:
+		conn.SSLMode = kube.SSLRequire
+		notices = append(notices, Notice{NoticeInsecureTLS, sentenceInsecureTLS})
+	case len(cl.caData) > 0:
+		conn.SSLMode = kube.SSLVerifyFull
+	default:
+		conn.SSLMode = kube.SSLVerifySystem
+	}
+
+	var left []string
+	for _, setting := range notImportedOrder {
+		if cl.notImported[setting] || u.notImported[setting] {
+			left = append(left, setting)
+		}
+	}
+	if len(left) > 0 {
+		notices = append(notices, Notice{NoticeNotImported, fmt.Sprintf(sentenceNotImported, strings.Join(left, ", "))})
+	}
+
+	credential := u.token != "" || (len(u.certData) > 0 && len(u.keyData) > 0)
+	switch {
+	case credential:
+	case u.plugin:
+		notices = append(notices, Notice{NoticeCredentialPlugin, sentenceCredentialPlugin})
+	case !srv.plain:
+		notices = append(notices, Notice{NoticeAnonymous, sentenceAnonymous})
+	}
+	return &Import{Name: ctxName, Connection: conn, Notices: notices}, nil
+}

@@ -1,0 +1,93 @@
+// Package replaytest runs statements against recordings of real API servers and compares what
+// studioctl prints with golden files, so the tests need no server. A request the recording does
+// not hold fails the test, which also proves which requests each statement makes.
+package replaytest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Case is one statement and what studioctl printed for it.
+type Case struct {
+	Statement string
+	Stdout    string
+	Stderr    string
+	Exit      int
+}
+
+// The golden file holds every case of one recording, in a form a person can read and diff:
+//
+//	=== $ get pods -n shop
+//	--- stdout
+//	...
+//	--- stderr
+//	...
+//	--- exit 0
+const (
+	markCase   = "=== $ "
+	markStdout = "--- stdout"
+	markStderr = "--- stderr"
+	markExit   = "--- exit "
+)
+
+// WriteGolden writes cases to path.
+func WriteGolden(path string, cases []Case) error {
+	var b strings.Builder
+	for _, c := range cases {
+		b.WriteString(markCase + c.Statement + "\n")
+		b.WriteString(markStdout + "\n" + c.Stdout)
+		if c.Stdout != "" && !strings.HasSuffix(c.Stdout, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString(markStderr + "\n" + c.Stderr)
+		if c.Stderr != "" && !strings.HasSuffix(c.Stderr, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString(markExit + strconv.Itoa(c.Exit) + "\n")
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// ReadGolden reads a golden file.
+func ReadGolden(path string) ([]Case, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var cases []Case
+	var cur *Case
+	var section *strings.Builder
+	var out, errOut strings.Builder
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, markCase):
+			cases = append(cases, Case{Statement: strings.TrimPrefix(line, markCase)})
+			cur = &cases[len(cases)-1]
+			out.Reset()
+			errOut.Reset()
+			section = nil
+		case cur != nil && line == markStdout:
+			section = &out
+		case cur != nil && line == markStderr:
+			section = &errOut
+		case cur != nil && strings.HasPrefix(line, markExit):
+			n, err := strconv.Atoi(strings.TrimPrefix(line, markExit))
+			if err != nil {
+				return nil, fmt.Errorf("%s: bad exit line %q", path, line)
+			}
+			cur.Exit, cur.Stdout, cur.Stderr = n, out.String(), errOut.String()
+			section = nil
+		case section != nil:
+			section.WriteString(line + "\n")
+		}
+	}
+	return cases, sc.Err()
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# scripts/bench.sh: time studioctl against kubectl on the same live server, paired runs.
+# Needs a running cluster seeded with --big (a namespace `big` of 4,900 pods):
+#   STUDIOCTL_KEEP_CLUSTER=1 make e2e && bash e2e/seed.sh v1.37 --big && make bench
+# Reports, per command: median wall time over RUNS paired runs, peak RSS, requests, and the ratios.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version=${LIVE_VERSION:-v1.37}
+state=${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}/$version
+kubeconfig=$state/admin.kubeconfig
+kubectl=${KUBECTL:-/usr/lib/google-cloud-sdk/bin/kubectl.1.33}
+studioctl=${STUDIOCTL:-bin/studioctl}
+runs=${RUNS:-9}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export KUBECACHEDIR=$work/kubectl-cache XDG_CACHE_HOME=$work/xdg-cache
+
+# measure NAME CMD...: runs the command once, prints "seconds maxrss_kb" (GNU time).
+measure() {
+  /usr/bin/time -f '%e %M' -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
+  cat "$work/t"
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+bench() {
+  local label=$1; shift
+  local args=("$@")
+  # Warm both discovery caches first.
+  "$kubectl" --kubeconfig "$kubeconfig" "${args[@]}" >/dev/null 2>&1
+  "$studioctl" --kubeconfig "$kubeconfig" "${args[@]}" >/dev/null 2>&1
+  : >"$work/k"; : >"$work/s"
+  for _ in $(seq "$runs"); do
+    measure "$kubectl" --kubeconfig "$kubeconfig" "${args[@]}" >>"$work/k"
+    measure "$studioctl" --kubeconfig "$kubeconfig" "${args[@]}" >>"$work/s"
+  done
+  local kt km st sm kreq sreq
+  kt=$(cut -d' ' -f1 "$work/k" | median); km=$(cut -d' ' -f2 "$work/k" | median)
+  st=$(cut -d' ' -f1 "$work/s" | median); sm=$(cut -d' ' -f2 "$work/s" | median)
+  kreq=$("$kubectl" --kubeconfig "$kubeconfig" -v=6 "${args[@]}" 2>&1 >/dev/null | grep -cE '"HTTP Request"|GET https|round_trippers' || true)
+  sreq=$("$studioctl" -v 6 --kubeconfig "$kubeconfig" "${args[@]}" 2>&1 >/dev/null | grep -c '^studioctl: GET' || true)
+  printf '%-32s kubectl %6.2fs %7d KiB %3s req | studioctl %6.2fs %7d KiB %3s req | time %.2fx  memory %.2fx\n' \
+    "$label" "$kt" "$km" "$kreq" "$st" "$sm" "$sreq" "$(awk -v a="$st" -v b="$kt" 'BEGIN{print a/b}')" "$(awk -v a="$sm" -v b="$km" 'BEGIN{print a/b}')"
+}
+
+echo "server $(grep -o 'https://[^ ]*' "$kubeconfig" | head -1), $runs paired runs, medians"
+bench "get pods -n big (4,900 pods)" get pods -n big
+bench "get pods -n shop" get pods -n shop
+ls -l "$studioctl" "$kubectl" | awk '{print $5, $9}'

@@ -1,0 +1,150 @@
+// Package studioctl is the library's front door: open a read-only session on one Kubernetes API
+// server (from a connection's fields, a kubeconfig or a recording), run kubectl-subset statements
+// on it and print their results the way the command line does.
+//
+//	s, notices, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{})
+//	res, err := s.Run(ctx, "get pods -n shop")
+//	s.Print(os.Stdout, os.Stderr, res)
+//
+// Every request passes the allowlist in the transport, Secret values are stripped where answers
+// are decoded, and machine redaction (Options.Redact = Machine) masks what is printed.
+package studioctl
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"time"
+
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kubeconfig"
+	"github.com/studioctl/studioctl/policy"
+)
+
+// Mode is the redaction mode of a session.
+type Mode = console.RedactMode
+
+const (
+	People  = console.People
+	Machine = console.Machine
+)
+
+// Options configure a session. The zero value reads with people redaction, the default row cap,
+// no disk cache and the process's operator switches.
+type Options struct {
+	Redact   Mode
+	MaxRows  int    // 0: 5,000; at most 100,000
+	CacheDir string // discovery disk cache; "" keeps discovery in memory
+	// Switches are the operator switches; nil reads them from the environment.
+	Switches *kube.Switches
+	// Transport replaces net/http beneath the allowlist (tests, recordings).
+	Transport http.RoundTripper
+	// Observe sees every admitted request (for -v tracing and request counts).
+	Observe func(method, url string)
+	// Now is the clock for ages studioctl computes itself (describe, events); nil is the system
+	// clock. A replay runs at its capture time.
+	Now func() time.Time
+	// Recorder, when set, keeps every exchange with the real server (Secret values stripped),
+	// for replay later.
+	Recorder *kube.Recorder
+}
+
+// Session is an open, read-only session.
+type Session struct {
+	console.Session
+	mode Mode
+}
+
+// Open validates a connection's fields and opens a session on it. Nothing is sent until a
+// statement runs.
+func Open(conn kube.Connection, o Options) (*Session, error) {
+	sw := kube.SwitchesFromEnv()
+	if o.Switches != nil {
+		sw = *o.Switches
+	}
+	ep, err := conn.Validate(sw)
+	if err != nil {
+		return nil, err
+	}
+	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now}
+	if o.Recorder != nil {
+		o.Recorder.Base, o.Recorder.APIPath = kube.NetTransport(ep), ep.APIPath
+		ko.Transport = o.Recorder
+	}
+	return open(ep, o, ko)
+}
+
+func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
+	if o.MaxRows > kube.MaxMaxRows {
+		return nil, kube.Refusef(console.CodeLimit, "--max-rows may be at most %d. Nothing was sent.", kube.MaxMaxRows)
+	}
+	if o.MaxRows < 0 {
+		return nil, kube.Refusef(console.CodeLimit, "--max-rows must be at least 1. Nothing was sent.")
+	}
+	if o.Observe != nil {
+		ko.Observe = func(method, url string, _ *policy.Admitted) { o.Observe(method, url) }
+	}
+	c := kube.NewClient(ep, ko)
+	return &Session{Session: console.Session{Client: c, MaxRows: o.MaxRows}, mode: o.Redact}, nil
+}
+
+// OpenKubeconfig reads a kubeconfig strictly and opens a session on one of its contexts ("" for
+// the current context). The notices say what the file held that studioctl does not use.
+func OpenKubeconfig(data []byte, contextName string, o Options) (*Session, []kubeconfig.Notice, error) {
+	f, err := kubeconfig.Parse(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	imp, err := f.Import(contextName)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := Open(imp.Connection, o)
+	return s, imp.Notices, err
+}
+
+// OpenReplay opens a session that answers from a recording instead of a server; its clock is the
+// capture time, so ages read as they did then. A request the recording does not hold fails.
+func OpenReplay(rec *kube.Recording, o Options) (*Session, *kube.Replayer, error) {
+	rp := kube.NewReplayer(rec)
+	at := rec.CapturedAt
+	ko := kube.Options{Transport: rp, Now: func() time.Time { return at }}
+	s, err := open(kube.ReplayEndpoint("default"), o, ko)
+	return s, rp, err
+}
+
+// LoadReplay reads the recording in dir (its recording.json), or the embedded demo cluster when
+// dir is "demo".
+func LoadReplay(dir string) (*kube.Recording, error) {
+	if dir == "demo" {
+		return kube.ParseRecording(demoRecording)
+	}
+	return kube.LoadRecording(filepath.Join(dir, "recording.json"))
+}
+
+// Mode is the session's redaction mode.
+func (s *Session) Mode() Mode { return s.mode }
+
+// Raise moves the session to machine redaction. It can never be lowered.
+func (s *Session) Raise(m Mode) error {
+	if m < s.mode {
+		return kube.Refusef(console.CodeMachineLower, "Machine redaction was set when this session started and cannot be lowered to people mode. Nothing was sent.")
+	}
+	s.mode = m
+	return nil
+}
+
+// Run parses and answers one statement line.
+func (s *Session) Run(ctx context.Context, line string) (*console.Result, error) {
+	return s.RunLine(ctx, line)
+}
+
+// Print writes a result as the command line does, in the session's redaction mode.
+func (s *Session) Print(out, errOut io.Writer, r *console.Result) error {
+	if r == nil {
+		return nil
+	}
+	return console.NewWriter(out, errOut, s.mode).Write(r)
+}
