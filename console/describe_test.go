@@ -614,8 +614,8 @@ func TestDescribeAge(t *testing.T) {
 		8 * 24 * time.Hour: "8d", 400 * 24 * time.Hour: "400d", 3 * 365 * 24 * time.Hour: "3y", (3*365 + 10) * 24 * time.Hour: "3y10d",
 		9 * 365 * 24 * time.Hour: "9y",
 	} {
-		if got := describeAge(d); got != want {
-			t.Errorf("describeAge(%v) = %q, want %q", d, got, want)
+		if got := HumanDuration(d); got != want {
+			t.Errorf("HumanDuration(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

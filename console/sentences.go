@@ -55,3 +55,102 @@ const (
 	sentenceDocumentCount = "-o json and -o yaml print at most %d objects in one statement; narrow the list with -l or --field-selector, or name the objects. Nothing was printed."
 	sentenceDocumentSize  = "The object %q is larger than 1 MiB as a document, the cap for -o json and -o yaml, so it was not printed."
 )
+
+// describe's sentences. Refusals end by saying nothing was sent; notices go to stderr before the
+// answer and never name the object, since a notice is not masked in machine mode.
+const (
+	sentenceDescribeNeedsName      = "describe needs a type and one object's name: TYPE NAME or TYPE/NAME, such as describe pod web-0 or describe deployment/web. Nothing was sent."
+	sentenceDescribeBothForms      = "describe takes TYPE NAME or TYPE/NAME, not a TYPE/NAME followed by another name. Nothing was sent."
+	sentenceDescribeOneType        = "describe reads one type at a time; name a single type, not a list of types. Nothing was sent."
+	sentenceDescribeUnknownFailure = "the read did not complete"
+
+	// noticeDescribeRelated names the part left out (a field kubectl prints) and why.
+	noticeDescribeRelated      = "%s: not shown in full, because a read it needs failed: %s"
+	noticeDescribeEvents       = "Events: not shown, because they could not be read: %s"
+	noticeDescribeEventsCapped = "Events: more exist than the %d studioctl reads for one object; the Events section shows those read, sorted by time."
+)
+
+// Sentences and codes of the logs, events and top readers. Refusals made by the parser end by
+// saying nothing was sent; the others are said after the requests they follow.
+const (
+	CodeLogStreams    = "limit.log_streams"
+	CodeLogNoPod      = "logs.no_pod"
+	CodeLogContainer  = "logs.container_not_found"
+	CodeLogKind       = "logs.unsupported_type"
+	CodeLogSelector   = "logs.no_selector"
+	CodeMetricsAbsent = "metrics.unavailable"
+	CodeMetricsEmpty  = "metrics.not_yet"
+
+	// logs, refused by the parser
+	sentenceLogsNeedTarget     = "logs needs a pod name, TYPE/NAME or -l SELECTOR, such as: logs web-0, logs deploy/web, logs -l app=web. Nothing was sent."
+	sentenceLogsTargetAndLabel = "logs reads either the pod (or TYPE/NAME) it names or the pods -l selects, not both; drop one. Nothing was sent."
+	sentenceLogsTypeName       = "logs takes one pod name or one TYPE/NAME with a single slash, such as deploy/web. Nothing was sent."
+	sentenceLogsContainerAll   = "-c names one container and --all-containers asks for every one; give one of them. Nothing was sent."
+	sentenceLogsSinceBoth      = "--since and --since-time both set where the log starts; give one of them. Nothing was sent."
+	sentenceLogsSinceTime      = "--since-time takes an RFC 3339 time such as 2026-01-15T09:00:00Z. Nothing was sent."
+	sentenceLogsSinceShort     = "--since must be at least 1s (the API server counts whole seconds). Nothing was sent."
+	sentenceLogsTailNegative   = "--tail takes a number of lines from 0 to 5000. Nothing was sent."
+	sentenceLogsTailAll        = "--tail=-1 asks for every line, which kubectl allows; studioctl reads at most the last 5000 lines of a log (its cap), so give --tail 5000 or fewer. Nothing was sent."
+	sentenceLogsLimitNegative  = "--limit-bytes takes a number of bytes from 1 to 1048576. Nothing was sent."
+
+	limitNameTail       = "studioctl's cap of log lines per stream"
+	limitNameLimitBytes = "1 MiB, studioctl's cap of bytes per log stream"
+
+	// logs, after requests
+	sentenceLogsStreams      = "This statement would read %d log streams; studioctl reads at most %d in one statement and never cuts the list short, so no log was read. Name one pod, choose a container with -c, or narrow -l."
+	sentenceLogsNoPod        = "No pod in namespace %q matches the selector of %s %q (%s), so there is no log to read; kubectl would wait for one to appear, studioctl does not."
+	sentenceLogsNoSelector   = "%s %q in namespace %q selects no pods (it has no selector), so there is no log to read."
+	sentenceLogsKind         = "logs reads a pod, or the pods a deployment, replica set, stateful set, daemon set, job, replication controller or service selects; %s is none of those."
+	sentenceLogsContainer    = "Pod %q in namespace %q has no container named %q; its containers are: %s."
+	sentenceLogsNoContainers = "Pod %q in namespace %q has no containers, so there is no log to read."
+	sentenceLogsDefaultTail  = "studioctl read at most the last %d lines of each log; kubectl's default is every line. Use --tail N (at most %d) to read more or fewer."
+	sentenceLogsCut          = "The log of container %q of pod %q passed %s, studioctl's cap for one log stream, so it was cut there and its newest lines were not read; narrow it with --tail, --since or --limit-bytes."
+
+	// kubectl's own notices, printed as kubectl prints them.
+	noticeDefaultedContainer = "Defaulted container %q out of: %s"
+	noticeDefaultNotFound    = "Default container name %q not found in pod %s"
+	noticeFoundPods          = "Found %d pods, using pod/%s"
+
+	// events
+	sentenceEventsTypes   = "--types takes Normal, Warning or both (Normal,Warning); %q is neither. Nothing was sent."
+	sentenceEventsFor     = "--for takes one object as TYPE/NAME with a single slash, such as pod/web-0 or deploy/web. Nothing was sent."
+	sentenceEventsNoneIn  = "No events found in %s namespace."
+	sentenceEventsNone    = "No events found."
+	sentenceEventsShown   = "%d events matched; the %d newest are shown. Narrow the list with -n, --for or --types to see the others."
+	sentenceEventsUnread  = "More than %d events exist, and studioctl reads at most %d in one statement; the list is not in time order, so newer events may be among those not read. The newest %d of those read are shown: narrow the list with -n, --for or --types."
+	sentenceEventsUnread2 = "More than %d events exist, and studioctl reads at most %d in one statement; the list is not in time order, so newer events may be among those not read. Narrow the list with -n, --for or --types."
+
+	// top
+	sentenceTopSortBy       = "--sort-by takes cpu or memory. Nothing was sent."
+	sentenceMetricsAbsent   = "This API server does not serve metrics.k8s.io, the resource metrics API that top reads; it is served by metrics-server, which this cluster does not appear to run. Install metrics-server to use top pod and top node."
+	sentenceMetricsNodesNot = "The metrics API answered with no node metrics yet; metrics-server may still be collecting them. Run the statement again shortly."
+	sentenceTopNoneIn       = "No pod metrics found in %s namespace; a new pod's metrics appear after metrics-server's first scrape."
+	sentenceTopNone         = "No pod metrics found; a new pod's metrics appear after metrics-server's first scrape."
+)
+
+// Sentences of the meta family: api-resources, api-versions, explain, auth can-i and auth whoami.
+// Each is studioctl's own; nothing the server wrote (an authorizer's reason, an OpenAPI message) is
+// repeated.
+const (
+	CodeExplainNotFound = "explain.not_found"
+	CodeExplainNoField  = "explain.no_field"
+	CodeExplainTooLarge = "limit.explain"
+
+	sentenceExplainPath       = "explain needs TYPE or TYPE.FIELD.FIELD..., each part a plain name (letters, digits, '-', '_'); %q is not one. Nothing was sent."
+	sentenceExplainAPIVersion = "--api-version takes VERSION or GROUP/VERSION, such as v1 or apps/v1; %q is neither. Nothing was sent."
+	sentenceExplainNoResource = "The OpenAPI document of %[2]s describes no operations on %[1]s, so explain cannot tell its kind; check the type or --api-version."
+	sentenceExplainNoSchema   = "The OpenAPI document of %[2]s holds no schema for the kind %[1]s."
+	sentenceExplainNoField    = "%[2]s has no field %[1]q along that path."
+	sentenceExplainTooLarge   = "The schema explain was printing nests deeper than 1,000 levels or passed 16 MiB of text, so studioctl stopped; explain a field further down instead."
+
+	sentenceCanIArgs           = "auth can-i needs a verb and what it acts on: VERB TYPE, VERB TYPE/NAME or VERB /URL. Nothing was sent."
+	sentenceCanIListArgs       = "auth can-i --list takes no arguments: it lists every right in the namespace. Nothing was sent."
+	sentenceCanIListFlags      = "auth can-i --list reads one namespace and every resource: it takes neither -A nor --subresource. Nothing was sent."
+	sentenceCanINoHeaders      = "--no-headers applies to the table auth can-i --list prints; a single question answers yes or no. Nothing was sent."
+	sentenceCanIURLSubresource = "--subresource applies to a resource, not to a URL path such as /healthz. Nothing was sent."
+	sentenceCanIUnknownVerb    = "%q is not a verb kubectl knows; the API server was asked anyway."
+	sentenceCanIClusterScoped  = "%s is not namespaced, so the namespace in the question does not narrow it."
+	sentenceCanIUnknownType    = "Discovery lists no resource type %q; the API server was asked about it as written."
+	sentenceCanIReasonKept     = "The API server gave a reason with its answer, which studioctl does not repeat."
+	sentenceCanIIncomplete     = "The API server says this list of rights in namespace %s may be incomplete (an authorizer could not list its rules); a right missing here may still be granted."
+)

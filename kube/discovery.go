@@ -16,14 +16,14 @@ import (
 // APIResource is one resource discovery lists, at its group's preferred version unless a
 // statement names another.
 type APIResource struct {
-	Group        string
-	Version      string
-	Resource     string // plural, lower-case: "deployments"
-	Kind         string // "Deployment"
-	Singular     string
-	ShortNames   []string
-	Namespaced   bool
-	Verbs        []string // the read verbs only (get, list, watch): what the policy consults
+	Group      string
+	Version    string
+	Resource   string // plural, lower-case: "deployments"
+	Kind       string // "Deployment"
+	Singular   string
+	ShortNames []string
+	Namespaced bool
+	Verbs      []string // the read verbs only (get, list, watch): what the policy consults
 	// AllVerbs is every verb discovery lists, for api-resources to print and filter on. It is
 	// display only: the policy never reads it (Lookup returns Verbs).
 	AllVerbs     []string

@@ -28,15 +28,6 @@ type LogStream struct {
 	Truncated bool
 }
 
-// Sentences about a pod log request.
-const (
-	CodeLogBadRequest        = "http.log_bad_request"
-	sentenceLogWhat          = "read the log of container %s of pod %s in namespace %s"
-	sentenceLogWhatPrevious  = "read the previous log of container %s of pod %s in namespace %s"
-	sentenceLogBadRequest    = "The API server would not read the log of container %q of pod %q in namespace %q (400 Bad Request): the pod may have no container of that name, the container may not have started yet, or, with -p, it may have no previous run."
-	sentenceLogPodNotFoundNS = "pod %q not found in namespace %q"
-)
-
 // PodLog reads one container's log of a pod with the JSON Accept, which real servers answer with
 // text/plain (a text/plain Accept is refused with 406 by some). The body is capped at
 // MaxLogStreamBytes: a longer log is cut there and marked Truncated, never failed.

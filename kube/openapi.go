@@ -22,17 +22,6 @@ import (
 // hash names immutable content, so documents are kept per URL for the process (in memory, bounded)
 // and on disk beside the discovery cache (0700 directory, 0600 files, validated when read back).
 
-// Sentences of explain's requests (to be merged into sentences.go).
-const (
-	CodeOpenAPIMissing = "http.openapi_missing"
-	CodeOpenAPIURL     = "http.openapi_url"
-
-	sentenceOpenAPINoIndex  = "The API server does not serve an OpenAPI v3 index at /openapi/v3 (404 Not Found), which explain reads; Kubernetes serves it from 1.27."
-	sentenceOpenAPINoGV     = "The API server's OpenAPI v3 index lists no document for %s, so explain has nothing to read for it."
-	sentenceOpenAPIURL      = "The API server's OpenAPI v3 index names the document for %s by a URL that is not the document's path with a hash, so studioctl did not follow it."
-	sentenceOpenAPIBadGroup = "The group version %q is not one an OpenAPI document can name: it must be v1 or GROUP/VERSION. Nothing was sent."
-)
-
 // OpenAPIDocument is one group version's OpenAPI v3 document, decoded with exact numbers. It is
 // shared by every reader of the same document and must not be changed.
 type OpenAPIDocument struct {

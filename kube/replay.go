@@ -98,19 +98,21 @@ func ReplayEndpoint(namespace string) *Endpoint {
 
 // Replayer answers requests from a recording. A request with no recording fails, so a replay
 // proves which requests a statement makes; Missed lists them for a test to report.
+// The same request asked twice is answered in the order it was recorded (the server's answer can
+// change between the two, an age for one), and the last answer again once they run out.
 type Replayer struct {
 	rec    *Recording
-	byKey  map[string]*Exchange
+	byKey  map[string][]*Exchange
+	next   map[string]int
 	mu     sync.Mutex
 	missed []string
-	used   map[string]bool
 }
 
 // NewReplayer indexes a recording.
 func NewReplayer(rec *Recording) *Replayer {
-	p := &Replayer{rec: rec, byKey: map[string]*Exchange{}, used: map[string]bool{}}
+	p := &Replayer{rec: rec, byKey: map[string][]*Exchange{}, next: map[string]int{}}
 	for _, e := range rec.Exchanges {
-		p.byKey[e.key()] = e
+		p.byKey[e.key()] = append(p.byKey[e.key()], e)
 	}
 	return p
 }
@@ -125,9 +127,15 @@ func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	k := ex.key()
 	p.mu.Lock()
-	found, ok := p.byKey[k]
+	answers, ok := p.byKey[k]
+	var found *Exchange
 	if ok {
-		p.used[k] = true
+		i := p.next[k]
+		if i >= len(answers) {
+			i = len(answers) - 1
+		}
+		found = answers[i]
+		p.next[k] = i + 1
 	} else {
 		p.missed = append(p.missed, k)
 	}

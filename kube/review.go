@@ -20,14 +20,6 @@ const (
 	maxReviewValue = 1024
 )
 
-// Sentences of the self reviews (to be merged into sentences.go).
-const (
-	CodeReviewValue = "refused.review_value"
-
-	sentenceReviewValue     = "studioctl will not %s: a value is empty where one is needed, longer than 1,024 characters, or holds a control character. Nothing was sent."
-	sentenceReviewMalformed = "The API server's answer to the request to %s was not the review studioctl asked for, so it was not read."
-)
-
 // UserInfo is who the API server says this connection is.
 type UserInfo struct {
 	Username string

@@ -121,3 +121,31 @@ const (
 )
 
 const sentenceWatchExpired = "The API server ended the window to %s with an error event (the starting version may have expired); run the statement again."
+
+// Sentences about a pod log request.
+const (
+	CodeLogBadRequest        = "http.log_bad_request"
+	sentenceLogWhat          = "read the log of container %s of pod %s in namespace %s"
+	sentenceLogWhatPrevious  = "read the previous log of container %s of pod %s in namespace %s"
+	sentenceLogBadRequest    = "The API server would not read the log of container %q of pod %q in namespace %q (400 Bad Request): the pod may have no container of that name, the container may not have started yet, or, with -p, it may have no previous run."
+	sentenceLogPodNotFoundNS = "pod %q not found in namespace %q"
+)
+
+// Sentences of explain's requests.
+const (
+	CodeOpenAPIMissing = "http.openapi_missing"
+	CodeOpenAPIURL     = "http.openapi_url"
+
+	sentenceOpenAPINoIndex  = "The API server does not serve an OpenAPI v3 index at /openapi/v3 (404 Not Found), which explain reads; Kubernetes serves it from 1.27."
+	sentenceOpenAPINoGV     = "The API server's OpenAPI v3 index lists no document for %s, so explain has nothing to read for it."
+	sentenceOpenAPIURL      = "The API server's OpenAPI v3 index names the document for %s by a URL that is not the document's path with a hash, so studioctl did not follow it."
+	sentenceOpenAPIBadGroup = "The group version %q is not one an OpenAPI document can name: it must be v1 or GROUP/VERSION. Nothing was sent."
+)
+
+// Sentences of the self reviews.
+const (
+	CodeReviewValue = "refused.review_value"
+
+	sentenceReviewValue     = "studioctl will not %s: a value is empty where one is needed, longer than 1,024 characters, or holds a control character. Nothing was sent."
+	sentenceReviewMalformed = "The API server's answer to the request to %s was not the review studioctl asked for, so it was not read."
+)

@@ -15,12 +15,21 @@ trap cleanup EXIT
 bash e2e/cluster.sh up "$version"
 bash e2e/seed.sh "$version"
 
+# A recording is written to a fresh folder and moved into testdata/replay only when the whole
+# suite passed, so a failed run never leaves a half recording (or none, which the demo embeds).
 record=""
 if [ "${STUDIOCTL_LIVE_RECORD:-0}" = 1 ]; then
-  server=$(/usr/lib/google-cloud-sdk/bin/kubectl.1.33 --kubeconfig "$state/admin.kubeconfig" version -o json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["serverVersion"]["gitVersion"])')
-  record="$PWD/testdata/replay/$server"
-  rm -rf "$record"
-  mkdir -p "$record"
+  record=$(mktemp -d)
 fi
-STUDIOCTL_LIVE_STATE="$state" STUDIOCTL_LIVE_RECORD="$record" go test -count=1 -timeout 30m -v ./internal/livetest/ 2>&1 | tee /tmp/studioctl-live-$version.log | grep -E '^(=== RUN|--- |PASS|FAIL|ok|    live_test|.*differ)' || true
-grep -q '^ok' /tmp/studioctl-live-$version.log
+log=/tmp/studioctl-live-$version.log
+STUDIOCTL_LIVE_STATE="$state" STUDIOCTL_LIVE_RECORD="$record" go test -count=1 -timeout 30m -v ./internal/livetest/ 2>&1 | tee "$log" | grep -E '^(=== RUN|--- |PASS|FAIL|ok|.*statements.*compared|.*differs from kubectl)' || true
+grep -q '^ok' "$log"
+if [ -n "$record" ]; then
+  server=$(sed -n 's/^ *live_test.go:[0-9]*: server \(v[0-9][^ ]*\)$/\1/p' "$log" | head -1)
+  [ -n "$server" ] || { echo "live.sh: the suite did not name the server version" >&2; exit 1; }
+  rm -rf "testdata/replay/$server"
+  mkdir -p testdata/replay
+  mv "$record" "testdata/replay/$server"
+  chmod -R a+rX "testdata/replay/$server"
+  echo "recorded testdata/replay/$server"
+fi

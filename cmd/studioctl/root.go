@@ -83,8 +83,15 @@ func newRoot(g *globals, io streams) *cobra.Command {
 	root.PersistentFlags().IntVarP(&g.verbosity, "v", "v", 0, "trace level: 6 prints each request line on stderr (never a credential or a body)")
 	root.SetHelpCommand(helpCommand(io))
 	root.AddCommand(consoleCommand(g, io))
+	for _, mk := range extraCommands {
+		root.AddCommand(mk(g, io))
+	}
 	return root
 }
+
+// extraCommands are studioctl's own commands beyond the kubectl subset (connection, check, tree,
+// source, health, browse); each registers itself from its own file.
+var extraCommands []func(*globals, streams) *cobra.Command
 
 func rootLong() string {
 	var b strings.Builder

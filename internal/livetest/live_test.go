@@ -125,6 +125,7 @@ func runIdentity(t *testing.T, identity string) {
 	}
 	ctx := context.Background()
 	version := serverVersion(t, s)
+	t.Logf("server %s", version)
 	rec.Rec = kube.Recording{Server: version, Identity: identity, CapturedAt: captured}
 	_, kubectlOK := os.Stat(kubectl)
 	if kubectlOK != nil {
@@ -157,6 +158,13 @@ func runIdentity(t *testing.T, identity string) {
 		}
 		if err := replaytest.WriteGolden(filepath.Join(dir, "golden.txt"), golden); err != nil {
 			t.Fatal(err)
+		}
+		// The scenario's canary values travel with the recording, so the replay tests can prove
+		// offline that none of them is ever printed where it must not be.
+		if canaries, err := os.ReadFile(filepath.Join(stateDir, "canaries.txt")); err == nil {
+			if err := os.WriteFile(filepath.Join(recordDir, "canaries.txt"), canaries, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		t.Logf("recorded %d exchanges into %s", len(rec.Rec.Exchanges), dir)
 	}
