@@ -73,3 +73,33 @@ func replayDir(t *testing.T, dir string) {
 		}
 	}
 }
+
+// TestReplayCheck replays studioctl check for each recorded identity against its golden report.
+func TestReplayCheck(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/replay/*/*/check.txt")
+	for _, p := range paths {
+		dir := filepath.Dir(p)
+		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
+			want, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := studioctl.LoadReplay(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, _, err := studioctl.OpenReplay(rec, studioctl.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := replaytest.CheckReport(context.Background(), s)
+			if *update {
+				os.WriteFile(p, []byte(got), 0o644)
+				return
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("check (-golden +replay):\n%s", diff)
+			}
+		})
+	}
+}

@@ -46,6 +46,8 @@ type Options struct {
 	// Now is the clock for ages studioctl computes itself (describe, events); nil is the system
 	// clock. A replay runs at its capture time.
 	Now func() time.Time
+	// DiscoveryBeta asks for discovery's v2beta1 form first (for recording a 1.28/1.29-style answer).
+	DiscoveryBeta bool
 	// Recorder, when set, keeps every exchange with the real server (Secret values stripped),
 	// for replay later.
 	Recorder *kube.Recorder
@@ -68,7 +70,7 @@ func Open(conn kube.Connection, o Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now}
+	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now, DiscoveryBeta: o.DiscoveryBeta}
 	if o.Recorder != nil {
 		o.Recorder.Base, o.Recorder.APIPath = kube.NetTransport(ep), ep.APIPath
 		ko.Transport = o.Recorder
@@ -110,7 +112,7 @@ func OpenKubeconfig(data []byte, contextName string, o Options) (*Session, []kub
 func OpenReplay(rec *kube.Recording, o Options) (*Session, *kube.Replayer, error) {
 	rp := kube.NewReplayer(rec)
 	at := rec.CapturedAt
-	ko := kube.Options{Transport: rp, Now: func() time.Time { return at }}
+	ko := kube.Options{Transport: rp, Now: func() time.Time { return at }, DiscoveryBeta: rec.DiscoveryBeta}
 	s, err := open(kube.ReplayEndpoint("default"), o, ko)
 	return s, rp, err
 }

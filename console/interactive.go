@@ -63,7 +63,7 @@ func (l *Loop) Interactive(ctx context.Context, in io.Reader) (failed bool, err 
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		l.appendHistory(line)
+		l.AppendHistory(line)
 		if strings.TrimSpace(line) == "exit" || strings.TrimSpace(line) == "quit" {
 			return failed, nil
 		}
@@ -119,7 +119,7 @@ func (l *Loop) loadHistory() []string {
 }
 
 // appendHistory keeps the line, masked, in a 0600 file in a 0700 directory.
-func (l *Loop) appendHistory(line string) {
+func (l *Loop) AppendHistory(line string) {
 	p := l.historyPath()
 	if p == "" || strings.ContainsAny(line, "\n\r") {
 		return

@@ -214,7 +214,7 @@ func writeDocument(out io.Writer, format string, doc any) error {
 	if format == "yaml" {
 		y, err := yaml.JSONToYAML(data)
 		if err != nil {
-			return err
+			return &kube.Error{Code: CodeYAML, Exit: kube.ExitServerError, Sentence: sentenceYAML}
 		}
 		_, err = out.Write(y)
 		return err

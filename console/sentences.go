@@ -50,6 +50,9 @@ const (
 
 // Answers that are not refusals.
 const (
+	CodeYAML     = "output.yaml"
+	sentenceYAML = "The answer holds a character YAML cannot carry (such as DEL or U+FFFE), so it was not printed as YAML; -o json prints it escaped."
+
 	sentenceNoResourcesIn = "No resources found in %s namespace."
 	sentenceNoResources   = "No resources found"
 	sentenceDocumentCount = "-o json and -o yaml print at most %d objects in one statement; narrow the list with -l or --field-selector, or name the objects. Nothing was printed."

@@ -34,6 +34,9 @@ type Options struct {
 	ConnectTimeout time.Duration // 0 means 10 s
 	CacheDir       string        // root of the discovery disk cache; "" keeps discovery in memory only
 	UserAgent      string
+	// DiscoveryBeta asks for apidiscovery v2beta1 first, the form 1.28 and 1.29 answer, so a
+	// newer server's beta answer can be recorded and replayed.
+	DiscoveryBeta bool
 	// Observe, when set, sees every request the guard admits (method, URL, what was admitted),
 	// after the policy and before the socket. It never sees the Authorization header's value.
 	Observe func(method, url string, adm *policy.Admitted)
@@ -260,6 +263,9 @@ func (c *Client) transportError(ctx context.Context, cl *call, err error, connec
 	var ref *policy.Refusal
 	if errors.As(err, &ref) {
 		return Refusef(CodeRefusedPolicy, sentenceRefusedPolicy, cl.what, ref.Reason)
+	}
+	if errors.Is(err, ErrNoRecording) {
+		return serverError(CodeReplayMissing, 0, sprintf(sentenceReplayMissing, cl.what))
 	}
 	var de *dialError
 	if errors.As(err, &de) {

@@ -246,7 +246,11 @@ func (c *Client) RefreshDiscovery(ctx context.Context) (*Discovery, error) {
 	var ctypes [2]string
 	for i, p := range []string{"/api", "/apis"} {
 		what := sprintf("read the API's discovery at %s", p)
-		body, hdr, err := c.doHeader(ctx, &call{method: "GET", path: p, accept: AcceptDiscovery, what: what})
+		accept := AcceptDiscovery
+		if c.opts.DiscoveryBeta {
+			accept = AcceptDiscoveryBeta
+		}
+		body, hdr, err := c.doHeader(ctx, &call{method: "GET", path: p, accept: accept, what: what})
 		if err != nil {
 			return nil, err
 		}

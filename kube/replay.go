@@ -20,10 +20,13 @@ import (
 // offline audits of a captured cluster. It never holds a credential: the recorder sees requests
 // below the guard, writes no header but Accept, and strips Secret values from every body.
 type Recording struct {
-	Server     string      `json:"server"`     // the server's gitVersion at capture
-	CapturedAt time.Time   `json:"capturedAt"` // the clock replay runs at, so ages read as they did
-	Identity   string      `json:"identity"`   // which test identity made the requests (admin, view, none)
-	Exchanges  []*Exchange `json:"exchanges"`
+	Server     string    `json:"server"`     // the server's gitVersion at capture
+	CapturedAt time.Time `json:"capturedAt"` // the clock replay runs at, so ages read as they did
+	Identity   string    `json:"identity"`   // which test identity made the requests (admin, view, none)
+	// DiscoveryBeta records that discovery was asked for its v2beta1 form first; a replay asks
+	// the same way.
+	DiscoveryBeta bool        `json:"discoveryBeta,omitempty"`
+	Exchanges     []*Exchange `json:"exchanges"`
 }
 
 // Exchange is one request and its answer. Path is below the connection's API path.

@@ -72,6 +72,7 @@ const (
 	CodeLimitNesting       = "limit.nesting"
 	CodeMalformed          = "http.malformed_answer"
 	CodeUnknownType        = "http.unknown_type"
+	CodeReplayMissing      = "replay.missing"
 
 	sentenceRefusedPolicy      = "studioctl's read-only allowlist refused to %s (%s). Nothing was sent."
 	sentenceRequestShape       = "studioctl could not compose the request to %s. Nothing was sent."
@@ -98,6 +99,7 @@ const (
 	sentenceTooDeep            = "The API server's answer to the request to %s nests deeper than studioctl's cap of %d levels, so it was not read."
 	sentenceMalformed          = "The API server's answer to the request to %s was not the JSON studioctl expected, so it was not read."
 	sentenceUnknownType        = "the server doesn't have a resource type %q"
+	sentenceReplayMissing      = "The recording holds no answer to the request to %s: it was captured without that statement."
 )
 
 // Version floor and discovery form (section 10).

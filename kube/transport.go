@@ -18,11 +18,14 @@ import (
 const (
 	AcceptTable     = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json"
 	AcceptDiscovery = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json"
-	AcceptJSON      = "application/json"
-	AcceptAny       = "*/*"
+	// AcceptDiscoveryBeta asks for the v2beta1 form first, as a 1.28 or 1.29 server answers;
+	// the live suite uses it to record that form from a newer server that still serves it.
+	AcceptDiscoveryBeta = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json"
+	AcceptJSON          = "application/json"
+	AcceptAny           = "*/*"
 )
 
-var allowedAccept = map[string]bool{AcceptTable: true, AcceptDiscovery: true, AcceptJSON: true, AcceptAny: true}
+var allowedAccept = map[string]bool{AcceptTable: true, AcceptDiscovery: true, AcceptDiscoveryBeta: true, AcceptJSON: true, AcceptAny: true}
 
 const maxRequestBody = 64 << 10
 

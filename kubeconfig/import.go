@@ -13,6 +13,7 @@ import (
 // HTTP, an unchecked certificate, a reserved API path segment, a namespace that is not a label).
 type Import struct {
 	Name       string          // the context imported
+	Server     string          // the cluster's server exactly as the file wrote it
 	Connection kube.Connection // the fields, as the file wrote them
 	Notices    []Notice        // what the person should know, in the order to show it
 }
@@ -115,5 +116,5 @@ func (f *File) Import(name string) (*Import, error) {
 	case !srv.plain:
 		notices = append(notices, Notice{NoticeAnonymous, sentenceAnonymous})
 	}
-	return &Import{Name: ctxName, Connection: conn, Notices: notices}, nil
+	return &Import{Name: ctxName, Server: cl.server, Connection: conn, Notices: notices}, nil
 }

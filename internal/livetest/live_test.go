@@ -50,6 +50,9 @@ func identityCases(identity string) []Case {
 	if identity == "admin" {
 		cases = append(cases, GetMatrix("shop", "app=web", "app")...)
 	}
+	if identity == "admin-v2beta1" {
+		return extraCases(identity)
+	}
 	cases = append(cases, extraCases(identity)...)
 	cases = append(cases, familyCases["all"]...)
 	cases = append(cases, familyCases[identity]...)
@@ -103,11 +106,30 @@ func extraCases(identity string) []Case {
 func TestLive(t *testing.T) {
 	needCluster(t)
 	for _, identity := range []string{"admin", "view", "none"} {
-		t.Run(identity, func(t *testing.T) { runIdentity(t, identity) })
+		t.Run(identity, func(t *testing.T) { runIdentity(t, identity, identity, false) })
+	}
+	// A server that still serves apidiscovery v2beta1 (1.34 with AggregatedDiscoveryRemoveBetaType
+	// off) is also read through that form, as a 1.28 or 1.29 server answers, and recorded apart.
+	if betaServed(t) {
+		t.Run("admin-v2beta1", func(t *testing.T) { runIdentity(t, "admin", "admin-v2beta1", true) })
 	}
 }
 
-func runIdentity(t *testing.T, identity string) {
+// betaServed asks the server for discovery in its v2beta1 form only.
+func betaServed(t *testing.T) bool {
+	data, err := os.ReadFile(kubeconfigPath("admin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{DiscoveryBeta: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := s.Client.RefreshDiscovery(context.Background())
+	return err == nil && d.Beta
+}
+
+func runIdentity(t *testing.T, identity, label string, beta bool) {
 	data, err := os.ReadFile(kubeconfigPath(identity))
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +138,7 @@ func runIdentity(t *testing.T, identity string) {
 	// The session's clock stands still at the capture instant, which is the clock a replay runs
 	// at, so the ages studioctl computes itself replay exactly.
 	captured := time.Now().UTC().Truncate(time.Second)
-	s, notices, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, Now: func() time.Time { return captured }})
+	s, notices, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, DiscoveryBeta: beta, Now: func() time.Time { return captured }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,14 +148,14 @@ func runIdentity(t *testing.T, identity string) {
 	ctx := context.Background()
 	version := serverVersion(t, s)
 	t.Logf("server %s", version)
-	rec.Rec = kube.Recording{Server: version, Identity: identity, CapturedAt: captured}
+	rec.Rec = kube.Recording{Server: version, Identity: identity, CapturedAt: captured, DiscoveryBeta: beta}
 	_, kubectlOK := os.Stat(kubectl)
 	if kubectlOK != nil {
 		t.Logf("kubectl is not at %s: comparisons skipped", kubectl)
 	}
 	var golden []replaytest.Case
 	compared, failed := 0, 0
-	for _, c := range identityCases(identity) {
+	for _, c := range identityCases(label) {
 		words, err := console.Split(c.Statement)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Statement, err)
@@ -151,12 +173,17 @@ func runIdentity(t *testing.T, identity string) {
 		}
 	}
 	t.Logf("%s: %d statements, %d compared with kubectl, %d differ", identity, len(golden), compared, failed)
+	// studioctl check (Test Connection) is recorded too, with its report as its golden file.
+	report := checkReport(t, s)
 	if recordDir != "" {
-		dir := filepath.Join(recordDir, identity)
+		dir := filepath.Join(recordDir, label)
 		if err := rec.Rec.Save(filepath.Join(dir, "recording.json")); err != nil {
 			t.Fatal(err)
 		}
 		if err := replaytest.WriteGolden(filepath.Join(dir, "golden.txt"), golden); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "check.txt"), []byte(report), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		// The scenario's canary values travel with the recording, so the replay tests can prove
@@ -168,6 +195,12 @@ func runIdentity(t *testing.T, identity string) {
 		}
 		t.Logf("recorded %d exchanges into %s", len(rec.Rec.Exchanges), dir)
 	}
+}
+
+// checkReport runs studioctl check on the session and returns what it prints with -o json and
+// its exit code.
+func checkReport(t *testing.T, s *studioctl.Session) string {
+	return replaytest.CheckReport(context.Background(), s)
 }
 
 func serverVersion(t *testing.T, s *studioctl.Session) string {

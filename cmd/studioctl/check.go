@@ -1,0 +1,78 @@
+package main
+
+import (
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/kube"
+)
+
+func init() { extraCommands = append(extraCommands, checkCommand) }
+
+const sentenceCheckOutput = "check -o takes json only; without -o it prints a sentence and its warnings. Nothing was sent."
+
+const checkLong = `check tests the connection the global flags name (--kubeconfig and --context, --connection, or
+--replay): it reads the server's version, refuses a server older than Kubernetes 1.28 (no
+SelfSubjectReview) or one without aggregated discovery, says who the connection is, and asks six
+self access reviews: create and get pods/exec in the default namespace, get nodes/proxy, every
+verb on every resource, list secrets in the default namespace and in every namespace. Each right
+the identity holds is named in one warning: a token bound to view or to studioctl-reader
+(deploy/studioctl-reader.yaml, docs/kubeconfig.md) is safer.
+
+When the connection names no namespaces, it also lists them (at most two pages of 500): a notice
+says when the identity may not list namespaces (the tree then shows the default namespace alone),
+or when the cluster has more than 1,000.
+
+-o json prints one object for CI:
+
+  {"server": "https://host:6443", "version": "v1.37.2",
+   "identity": {"username": "...", "groups": ["..."]},
+   "warnings": [{"code": "check.warning.credential_rights", "sentence": "...", "rights": ["..."]}],
+   "notices": [{"code": "check.notice.namespaces_not_listed", "sentence": "..."}]}
+
+warnings and notices are always arrays. Notice codes: check.notice.namespaces_not_listed,
+check.notice.namespaces_cap, check.notice.best_effort (Kubernetes 1.28 and 1.29).
+
+Exit codes: 0 connected with no warnings (notices do not count), 4 connected with warnings,
+1 the server answered with an error (the version floor included), 2 refused before anything was
+sent, 3 the server could not be reached or verified.`
+
+func checkCommand(g *globals, io streams) *cobra.Command {
+	var output string
+	cmd := &cobra.Command{
+		Use:   "check [-o json]",
+		Short: "Test the connection: version, identity, and a warning for rights a reader never needs",
+		Long:  checkLong,
+		Example: `  studioctl --kubeconfig k.yaml check
+  studioctl --connection prod check -o json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			jsonOut := output == "json"
+			if output != "" && !jsonOut {
+				return report(io, kube.Refusef(console.CodeBadValue, sentenceCheckOutput), false)
+			}
+			s, err := openSession(g, io)
+			if err != nil {
+				return report(io, err, jsonOut)
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			r, err := check.Run(ctx, s.Client)
+			if err != nil {
+				return report(io, err, jsonOut)
+			}
+			if err := s.Print(io.Out, io.Err, r.Result(output)); err != nil {
+				return report(io, err, jsonOut)
+			}
+			if code := r.Exit(); code != kube.ExitOK {
+				return exitError{code}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "", "json: one object with the server, version, identity, warnings and notices")
+	return cmd
+}

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/store"
+)
+
+func init() { extraCommands = append(extraCommands, connectionCommand) }
+
+// Sentences of the connection commands (the store's own live in store/sentences.go).
+const (
+	codeConnectionFlags       = "refused.flags"
+	sentenceConnectionFlags   = "studioctl connection reads a kubeconfig only through --from-kubeconfig FILE and takes no --kubeconfig, --context, --connection or --replay before the verb. Nothing was saved."
+	sentenceFromKubeconfig    = "studioctl connection add needs --from-kubeconfig FILE: the connection's fields are imported from one of its contexts. Nothing was saved."
+	sentenceConnectionOutput  = "-o takes json only. Nothing was sent."
+	sentenceConnectionSaved   = "Saved connection %s for %s; use it with: studioctl --connection %s get pods"
+	sentenceConnectionRemoved = "Removed connection %s."
+	sentenceNoConnections     = "No saved connections; add one with: studioctl connection add NAME --from-kubeconfig FILE"
+)
+
+const connectionLong = `Saved connections keep the fields of one kubeconfig context: the server's host, port and API
+path, the TLS server name, the CA, the token or client certificate and key, the default namespace,
+the namespaces the tree lists and the SSL mode. They live in the user's configuration directory
+(connections.json in a 0700 directory, the file 0600, written atomically); a directory or file
+that other users may read is refused, as ssh refuses a readable key. The kubeconfig's path is never
+kept, and nothing else is read: no KUBECONFIG, no default kubeconfig, no in-cluster identity.
+
+With --server, the context must point at exactly that address (scheme, host, port and path,
+compared as written), and every use checks that the connection still dials it.
+
+Use a saved connection with --connection NAME before the verb, or STUDIOCTL_CONNECTION=NAME
+(the flag wins over the variable).`
+
+func connectionCommand(g *globals, io streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "connection",
+		Short: "Save, list, show and remove saved connections",
+		Long:  connectionLong,
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(connectionAdd(g, io), connectionList(g, io), connectionShow(g, io), connectionRemove(g, io))
+	return cmd
+}
+
+// noGlobalConnection refuses studioctl's connection flags on the connection commands: they
+// manage saved connections and open none.
+func noGlobalConnection(g *globals) error {
+	if g.kubeconfig != "" || g.context != "" || g.connection != "" || g.replay != "" {
+		return kube.Refusef(codeConnectionFlags, sentenceConnectionFlags)
+	}
+	return nil
+}
+
+func connectionAdd(g *globals, io streams) *cobra.Command {
+	var from, contextName, server, namespaces string
+	cmd := &cobra.Command{
+		Use:   "add NAME --from-kubeconfig FILE [--context C] [--server URL] [--namespaces a,b]",
+		Short: "Save a connection imported from one kubeconfig context",
+		Example: `  studioctl connection add prod --from-kubeconfig ~/prod.kubeconfig --server https://api.prod.example.com:6443
+  studioctl connection add shop --from-kubeconfig k.yaml --context shop-admin --namespaces shop,default`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := noGlobalConnection(g); err != nil {
+				return report(io, err, false)
+			}
+			if from == "" {
+				return report(io, kube.Refusef(codeConnectionFlags, sentenceFromKubeconfig), false)
+			}
+			data, err := readKubeconfig(from)
+			if err != nil {
+				return report(io, err, false)
+			}
+			saved, notices, err := store.FromKubeconfig(args[0], data, store.ImportOptions{
+				Context: contextName, Server: server, Namespaces: kube.ParseNamespaceList(namespaces), Switches: switchesOf(io),
+			})
+			for _, n := range notices {
+				fmt.Fprintln(io.Err, "notice: "+n.Sentence)
+			}
+			if err != nil {
+				return report(io, err, false)
+			}
+			if err := store.New(io.HomeDirs.Config).Add(saved); err != nil {
+				return report(io, err, false)
+			}
+			fmt.Fprintln(io.Out, console.Sanitize(fmt.Sprintf(sentenceConnectionSaved, saved.Name, saved.Server, saved.Name)))
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&from, "from-kubeconfig", "", "the kubeconfig to import the connection from (read strictly; its path is not kept)")
+	f.StringVar(&contextName, "context", "", "the context to import (default: the file's current context)")
+	f.StringVar(&server, "server", "", "the API server address the context must point at, exactly as written (scheme, host, port and path)")
+	f.StringVar(&namespaces, "namespaces", "", "the namespaces the tree lists, separated by commas (default: every namespace the identity may list)")
+	return cmd
+}
+
+func connectionList(g *globals, io streams) *cobra.Command {
+	var output string
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the saved connections",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			jsonOut := output == "json"
+			if err := checkConnectionOutput(g, output); err != nil {
+				return report(io, err, jsonOut)
+			}
+			list, err := store.New(io.HomeDirs.Config).List()
+			if err != nil {
+				return report(io, err, jsonOut)
+			}
+			res := &console.Result{}
+			switch {
+			case jsonOut:
+				items := make([]any, 0, len(list))
+				for _, c := range list {
+					items = append(items, connectionDoc(c))
+				}
+				res.Docs = &console.Docs{Format: "json", Value: map[string]any{"connections": items}}
+			case len(list) == 0:
+				res.Empty = sentenceNoConnections
+			default:
+				t := &console.Table{Columns: []console.Column{{Header: "NAME"}, {Header: "SERVER"}, {Header: "NAMESPACE"}, {Header: "CREDENTIAL"}}}
+				for _, c := range list {
+					t.Rows = append(t.Rows, []string{c.Name, c.Server, defaultNamespace(c), c.Credential()})
+				}
+				res.Table = t
+			}
+			return printConnection(io, res, jsonOut)
+		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "", "json: the connections as one object (credentials as set or not set)")
+	return cmd
+}
+
+func connectionShow(g *globals, io streams) *cobra.Command {
+	var output string
+	cmd := &cobra.Command{
+		Use:   "show NAME",
+		Short: "Show a saved connection's fields (credentials only as set or not set)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			jsonOut := output == "json"
+			if err := checkConnectionOutput(g, output); err != nil {
+				return report(io, err, jsonOut)
+			}
+			c, err := store.New(io.HomeDirs.Config).Get(args[0])
+			if err != nil {
+				return report(io, err, jsonOut)
+			}
+			res := &console.Result{}
+			if jsonOut {
+				res.Docs = &console.Docs{Format: "json", Value: connectionDoc(*c)}
+			} else {
+				res.Lines = &console.Lines{Text: showLines(*c)}
+			}
+			return printConnection(io, res, jsonOut)
+		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "", "json: the connection as one object (credentials as set or not set)")
+	return cmd
+}
+
+func connectionRemove(g *globals, io streams) *cobra.Command {
+	return &cobra.Command{
+		Use:     "remove NAME",
+		Aliases: []string{"rm", "delete"},
+		Short:   "Remove a saved connection",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := noGlobalConnection(g); err != nil {
+				return report(io, err, false)
+			}
+			if err := store.New(io.HomeDirs.Config).Remove(args[0]); err != nil {
+				return report(io, err, false)
+			}
+			fmt.Fprintf(io.Out, sentenceConnectionRemoved+"\n", args[0])
+			return nil
+		},
+	}
+}
+
+func checkConnectionOutput(g *globals, output string) error {
+	if err := noGlobalConnection(g); err != nil {
+		return err
+	}
+	if output != "" && output != "json" {
+		return kube.Refusef(console.CodeBadValue, sentenceConnectionOutput)
+	}
+	return nil
+}
+
+func printConnection(io streams, res *console.Result, jsonOut bool) error {
+	if err := console.NewWriter(io.Out, io.Err, console.People).Write(res); err != nil {
+		return report(io, err, jsonOut)
+	}
+	return nil
+}
+
+func setOrNot(set bool) string {
+	if set {
+		return "set"
+	}
+	return "not set"
+}
+
+func defaultNamespace(c store.Saved) string {
+	if c.Connection.DefaultNamespace == "" {
+		return "default"
+	}
+	return c.Connection.DefaultNamespace
+}
+
+func port(c store.Saved) int {
+	if c.Connection.Port == 0 {
+		return kube.DefaultPort
+	}
+	return c.Connection.Port
+}
+
+// sslMode is the mode the connection is validated with, its default filled in as Validate does.
+func sslMode(c store.Saved) string {
+	switch {
+	case c.Connection.SSLMode != "":
+		return string(c.Connection.SSLMode)
+	case len(c.Connection.CAData) > 0:
+		return string(kube.SSLVerifyFull)
+	}
+	return string(kube.SSLVerifySystem)
+}
+
+// connectionDoc is a connection for -o json: every field, each credential as set or not set.
+func connectionDoc(c store.Saved) map[string]any {
+	cn := c.Connection
+	ns := append([]string{}, cn.Namespaces...)
+	return map[string]any{
+		"name": c.Name, "server": c.Server, "host": cn.Host, "port": port(c), "apiPath": cn.APIPath,
+		"tlsServerName": cn.TLSServerName, "sslMode": sslMode(c), "defaultNamespace": defaultNamespace(c), "namespaces": ns,
+		"ca": setOrNot(len(cn.CAData) > 0), "token": setOrNot(cn.Token != ""),
+		"clientCertificate": setOrNot(len(cn.ClientCertData) > 0), "clientKey": setOrNot(len(cn.ClientKeyData) > 0),
+	}
+}
+
+func showLines(c store.Saved) []string {
+	cn := c.Connection
+	none := func(s string) string {
+		if s == "" {
+			return "<none>"
+		}
+		return s
+	}
+	rows := [][2]string{
+		{"Name", c.Name},
+		{"Server", c.Server},
+		{"Host", cn.Host},
+		{"Port", strconv.Itoa(port(c))},
+		{"API path", none(cn.APIPath)},
+		{"TLS server name", none(cn.TLSServerName)},
+		{"SSL mode", sslMode(c)},
+		{"CA certificate", setOrNot(len(cn.CAData) > 0)},
+		{"Token", setOrNot(cn.Token != "")},
+		{"Client certificate", setOrNot(len(cn.ClientCertData) > 0)},
+		{"Client key", setOrNot(len(cn.ClientKeyData) > 0)},
+		{"Default namespace", defaultNamespace(c)},
+		{"Namespaces", none(strings.Join(cn.Namespaces, ","))},
+	}
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, fmt.Sprintf("%-20s%s", r[0]+":", r[1]))
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package studioctl_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/internal/httpstub"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/replaytest"
+)
+
+// TestConsolePrintsWhatTheCommandPrints pipes every recorded statement of a recording into the
+// console loop and checks that its stdout is the command form's, statement by statement.
+func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
+	dir := "testdata/replay/v1.37.2/admin"
+	cases, err := replaytest.ReadGolden(filepath.Join(dir, "golden.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := studioctl.LoadReplay(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var script, want strings.Builder
+	for _, c := range cases {
+		if strings.HasPrefix(c.Statement, "version") {
+			continue
+		}
+		script.WriteString("kubectl " + c.Statement + "  # from the golden file\n")
+		want.WriteString(c.Stdout)
+	}
+	s, _, err := studioctl.OpenReplay(rec, studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	loop := &console.Loop{Session: &s.Session, Out: &out, Err: &errOut}
+	failed, err := loop.Script(context.Background(), strings.NewReader(script.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != want.String() {
+		t.Fatalf("console stdout differs from the command form's (%d vs %d bytes)", out.Len(), want.Len())
+	}
+	if !failed {
+		t.Fatal("the recording holds failing statements (get foo), so the script must report a failure")
+	}
+}
+
+// TestPipedConsoleKeepsGoing: a refused line, an unterminated quote and an over-long line each
+// fail on stderr, the next line still runs, and the loop reports failure.
+func TestPipedConsoleKeepsGoing(t *testing.T) {
+	rec, err := studioctl.LoadReplay("testdata/replay/v1.37.2/admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := studioctl.OpenReplay(rec, studioctl.Options{})
+	lines := []string{
+		"delete pod web-0 -n shop",
+		"get pods -n shop 'oops",
+		"get pods -l " + strings.Repeat("x", kube.MaxStatementBytes+10),
+		"# a comment",
+		"",
+		"help",
+		"get deploy -n shop -o name",
+	}
+	var out, errOut bytes.Buffer
+	loop := &console.Loop{Session: &s.Session, Out: &out, Err: &errOut}
+	failed, err := loop.Script(context.Background(), strings.NewReader(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !failed {
+		t.Fatal("failures not reported")
+	}
+	if got := strings.Count(errOut.String(), "error: "); got != 3 {
+		t.Fatalf("%d errors on stderr, want 3:\n%s", got, errOut.String())
+	}
+	if !strings.Contains(out.String(), "deployment.apps/web") || !strings.Contains(out.String(), "One statement a line") {
+		t.Fatalf("stdout: %s", out.String())
+	}
+}
+
+// TestRefusedStatementsSendNothing runs every refusal of the command tables through a session
+// whose transport has no stubs: any request would fail the test.
+func TestRefusedStatementsSendNothing(t *testing.T) {
+	reg := httpstub.New(t)
+	s, err := studioctl.Open(kube.Connection{Host: "cluster.example", Token: "t"}, studioctl.Options{Transport: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, w := range console.WriteCommands {
+		lines = append(lines, w+" pods x")
+	}
+	for _, w := range console.NotInV1 {
+		lines = append(lines, w)
+	}
+	for _, f := range console.ConnectionFlags {
+		lines = append(lines, "get pods --"+f+"=x", "logs web --"+f+" x")
+	}
+	lines = append(lines, "rollout status deploy/web", "rollout restart deploy/web", "get pods -o jsonpath={.x}",
+		"get pods -o custom-columns=A:.a", "get pods -o go-template={{.}}", "get pods -o jsonpath-file=/etc/passwd",
+		"get pods --sort-by=.metadata.name", "get pods,svc", "get all", "get --raw /metrics", "logs web -f",
+		"get pods --tail 5", "logs web --tail 5001", "logs web --limit-bytes 2000000", "get pods --request-timeout 0",
+		"get pods --request-timeout 11m", "get pods -n Shop", "describe pod x -A", "exec -it web -- sh",
+		"port-forward svc/web 8080:80", "proxy", "attach web", "cp web:/etc/passwd .", "debug node/x",
+		"auth reconcile -f x.yaml", "get pods -w -o yaml", "top pod --sort-by=name")
+	for _, line := range lines {
+		words, err := console.Split(line)
+		if err != nil {
+			continue
+		}
+		var out, errOut bytes.Buffer
+		if code := s.ExecWords(context.Background(), words, &out, &errOut); code != kube.ExitRefused {
+			t.Errorf("%q: exit %d (%s)", line, code, errOut.String())
+		}
+		if !strings.Contains(errOut.String(), "Nothing was sent") {
+			t.Errorf("%q: %s", line, errOut.String())
+		}
+	}
+	if reg.Count() != 0 {
+		t.Fatalf("%d requests reached the transport: %v", reg.Count(), reg.Seen)
+	}
+}
+
+// TestHistoryIsPrivateAndMasked: the console's history file is 0600 in a 0700 folder and holds
+// no credential value.
+func TestHistoryIsPrivateAndMasked(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	s, err := studioctl.Open(kube.Connection{Host: "cluster.example", Token: "t"}, studioctl.Options{Transport: http.DefaultTransport})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := &console.Loop{Session: &s.Session, HistoryDir: dir, Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+	loop.AppendHistory("get pods --token=SECRET-ONE --password 'SECRET TWO'")
+	data, err := os.ReadFile(filepath.Join(dir, "history"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "SECRET") {
+		t.Fatalf("history holds a credential: %s", data)
+	}
+	for path, want := range map[string]os.FileMode{dir: 0o700, filepath.Join(dir, "history"): 0o600} {
+		fi, err := os.Stat(path)
+		if err != nil || fi.Mode().Perm() != want {
+			t.Fatalf("%s: %v %v", path, fi.Mode().Perm(), err)
+		}
+	}
+}

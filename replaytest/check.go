@@ -1,0 +1,23 @@
+package replaytest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/check"
+)
+
+// CheckReport runs studioctl check on a session and returns its -o json output and exit code, the
+// form a check golden file holds.
+func CheckReport(ctx context.Context, s *studioctl.Session) string {
+	rep, err := check.Run(ctx, s.Client)
+	var out, errOut bytes.Buffer
+	if err != nil {
+		studioctl.Report(&errOut, err, true)
+	} else if err := s.Print(&out, &errOut, rep.Result("json")); err != nil {
+		studioctl.Report(&errOut, err, true)
+	}
+	return fmt.Sprintf("%s%s--- exit %d\n", out.String(), errOut.String(), check.ExitCode(rep, err))
+}

@@ -1,0 +1,353 @@
+// Package store keeps studioctl's saved connections: the fields of each connection (host, port,
+// API path, TLS server name, CA, token or client certificate and key, namespaces, SSL mode) and the
+// server address it was registered for, in one JSON file in the user's configuration directory.
+//
+// The directory is 0700 and the file 0600, and a directory or file whose mode is wider, or that
+// belongs to another user, is refused as ssh refuses a readable key. Every write goes to a temporary
+// file in the same directory, is flushed to disk and then renamed over the old file, so a crash at
+// any point leaves either the old connections or the new ones, never half of them.
+//
+// A saved connection is its fields and nothing else: the store reads no environment variable, no
+// kubeconfig path, no in-cluster service account. It never keeps the path of the kubeconfig a
+// connection was imported from.
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// FileName is the file the connections live in, inside the store's directory.
+const FileName = "connections.json"
+
+// MaxFileBytes bounds what the store reads back.
+const MaxFileBytes = 4 << 20
+
+// formatVersion is the version of the file's layout; another version is refused, not guessed at.
+const formatVersion = 1
+
+// Saved is one saved connection.
+type Saved struct {
+	Name string
+	// Server is the address the connection was registered for (scheme, host, port and path), as
+	// the kubeconfig or --server wrote it. Every use checks that the endpoint dialled is this one.
+	Server     string
+	Connection kube.Connection
+}
+
+// Credential says which credential a connection carries, for list and show: "token",
+// "client certificate", or "none". It never says what the credential is.
+func (s Saved) Credential() string {
+	switch {
+	case s.Connection.Token != "":
+		return "token"
+	case len(s.Connection.ClientCertData) > 0:
+		return "client certificate"
+	}
+	return "none"
+}
+
+// record is a connection as the file holds it. Byte fields are base64 in JSON.
+type record struct {
+	Name             string   `json:"name"`
+	Server           string   `json:"server"`
+	Host             string   `json:"host"`
+	Port             int      `json:"port,omitempty"`
+	APIPath          string   `json:"apiPath,omitempty"`
+	TLSServerName    string   `json:"tlsServerName,omitempty"`
+	SSLMode          string   `json:"sslMode,omitempty"`
+	CAData           []byte   `json:"caData,omitempty"`
+	Token            string   `json:"token,omitempty"`
+	ClientCertData   []byte   `json:"clientCertData,omitempty"`
+	ClientKeyData    []byte   `json:"clientKeyData,omitempty"`
+	DefaultNamespace string   `json:"defaultNamespace,omitempty"`
+	Namespaces       []string `json:"namespaces,omitempty"`
+}
+
+type fileLayout struct {
+	Version     int      `json:"version"`
+	Connections []record `json:"connections"`
+}
+
+func toRecord(s *Saved) record {
+	c := s.Connection
+	return record{
+		Name: s.Name, Server: s.Server, Host: c.Host, Port: c.Port, APIPath: c.APIPath,
+		TLSServerName: c.TLSServerName, SSLMode: string(c.SSLMode), CAData: c.CAData, Token: c.Token,
+		ClientCertData: c.ClientCertData, ClientKeyData: c.ClientKeyData,
+		DefaultNamespace: c.DefaultNamespace, Namespaces: c.Namespaces,
+	}
+}
+
+func fromRecord(r record) Saved {
+	return Saved{Name: r.Name, Server: r.Server, Connection: kube.Connection{
+		Host: r.Host, Port: r.Port, APIPath: r.APIPath, TLSServerName: r.TLSServerName,
+		SSLMode: kube.SSLMode(r.SSLMode), CAData: r.CAData, Token: r.Token,
+		ClientCertData: r.ClientCertData, ClientKeyData: r.ClientKeyData,
+		DefaultNamespace: r.DefaultNamespace, Namespaces: r.Namespaces,
+	}}
+}
+
+// Store is the saved connections in one directory.
+type Store struct {
+	dir string
+	// beforeRename runs after the temporary file is written and flushed and before it replaces the
+	// old file: a test makes it fail to stand for a crash at the worst moment.
+	beforeRename func(tmp string) error
+}
+
+// New opens the store in dir (the user's configuration directory for studioctl, such as
+// ~/.config/studioctl). Nothing is read or created until a method needs it.
+func New(dir string) *Store { return &Store{dir: dir} }
+
+// Path is the file the connections live in.
+func (s *Store) Path() string { return filepath.Join(s.dir, FileName) }
+
+// List returns the saved connections, sorted by name. No directory or no file means none.
+func (s *Store) List() ([]Saved, error) {
+	recs, err := s.read()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Saved, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, fromRecord(r))
+	}
+	return out, nil
+}
+
+// Get returns the connection saved under name.
+func (s *Store) Get(name string) (*Saved, error) {
+	if !kube.IsDNS1123Label(name) {
+		return nil, kube.Refusef(CodeName, sentenceName)
+	}
+	recs, err := s.read()
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		if r.Name == name {
+			c := fromRecord(r)
+			return &c, nil
+		}
+	}
+	return nil, kube.Refusef(CodeUnknown, sentenceUnknown, name)
+}
+
+// Add saves a new connection. A name already saved is refused: remove it first.
+func (s *Store) Add(c *Saved) error {
+	if !kube.IsDNS1123Label(c.Name) {
+		return kube.Refusef(CodeName, sentenceName)
+	}
+	return s.update(func(recs []record) ([]record, error) {
+		for _, r := range recs {
+			if r.Name == c.Name {
+				return nil, kube.Refusef(CodeExists, sentenceExists, c.Name, c.Name)
+			}
+		}
+		return append(recs, toRecord(c)), nil
+	})
+}
+
+// Remove deletes the connection saved under name.
+func (s *Store) Remove(name string) error {
+	if !kube.IsDNS1123Label(name) {
+		return kube.Refusef(CodeName, sentenceName)
+	}
+	return s.update(func(recs []record) ([]record, error) {
+		for i, r := range recs {
+			if r.Name == name {
+				return append(recs[:i:i], recs[i+1:]...), nil
+			}
+		}
+		return nil, kube.Refusef(CodeUnknown, sentenceUnknown, name)
+	})
+}
+
+// update reads, changes and rewrites the file under the store's lock, so two studioctl processes
+// saving at once cannot lose each other's connection.
+func (s *Store) update(change func([]record) ([]record, error)) error {
+	if err := s.ensureDir(); err != nil {
+		return err
+	}
+	unlock, err := lockDir(s.dir)
+	if err != nil {
+		return kube.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
+	}
+	defer unlock()
+	recs, err := s.read()
+	if err != nil {
+		return err
+	}
+	recs, err = change(recs)
+	if err != nil {
+		return err
+	}
+	sort.Slice(recs, func(i, j int) bool { return recs[i].Name < recs[j].Name })
+	data, err := json.MarshalIndent(fileLayout{Version: formatVersion, Connections: recs}, "", "  ")
+	if err != nil {
+		return kube.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
+	}
+	return s.writeAtomic(append(data, '\n'))
+}
+
+// read loads the file after checking the directory's and the file's modes and owner. A missing
+// directory or file holds no connections.
+func (s *Store) read() ([]record, error) {
+	if s.dir == "" {
+		return nil, kube.Refusef(CodeStoreNoDir, sentenceNoDir)
+	}
+	if err := checkPerm(s.dir, true); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	path := s.Path()
+	if err := checkPerm(path, false); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, kube.Refusef(CodeStoreRead, sentenceRead, s.dir)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, kube.Refusef(CodeStoreRead, sentenceRead, s.dir)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, kube.Refusef(CodeStoreRead, sentenceCorrupt, path)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var layout fileLayout
+	if err := dec.Decode(&layout); err != nil || dec.More() || layout.Version != formatVersion {
+		return nil, kube.Refusef(CodeStoreRead, sentenceCorrupt, path)
+	}
+	seen := map[string]bool{}
+	for _, r := range layout.Connections {
+		if !kube.IsDNS1123Label(r.Name) || seen[r.Name] {
+			return nil, kube.Refusef(CodeStoreRead, sentenceCorrupt, path)
+		}
+		seen[r.Name] = true
+	}
+	return layout.Connections, nil
+}
+
+// ensureDir creates the directory 0700 when it is missing (its parents too), or checks it.
+func (s *Store) ensureDir() error {
+	if s.dir == "" {
+		return kube.Refusef(CodeStoreNoDir, sentenceNoDir)
+	}
+	err := checkPerm(s.dir, true)
+	if err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return kube.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
+	}
+	// MkdirAll's mode passes through the umask; the store's directory is 0700 whatever it is.
+	if err := os.Chmod(s.dir, 0o700); err != nil {
+		return kube.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
+	}
+	return checkPerm(s.dir, true)
+}
+
+// writeAtomic writes data to a temporary 0600 file in the store's directory, flushes it, renames
+// it over the connections file and flushes the directory. On any failure the temporary file is
+// removed and the old file stands as it was.
+func (s *Store) writeAtomic(data []byte) (err error) {
+	path := s.Path()
+	fail := func() error { return kube.Refusef(CodeStoreWrite, sentenceWrite, path) }
+	tmp, err := os.CreateTemp(s.dir, ".connections-*.tmp")
+	if err != nil {
+		return fail()
+	}
+	tmpName := tmp.Name()
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmpName)
+		}
+	}()
+	if err := tmp.Chmod(0o600); err != nil && runtime.GOOS != "windows" {
+		return fail()
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return fail()
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail()
+	}
+	if err := tmp.Close(); err != nil {
+		return fail()
+	}
+	if s.beforeRename != nil {
+		if err := s.beforeRename(tmpName); err != nil {
+			return fail()
+		}
+	}
+	if err := os.Rename(tmpName, path); err != nil {
+		return fail()
+	}
+	syncDir(s.dir)
+	return nil
+}
+
+// syncDir flushes a directory so a rename in it survives a power loss. Where a directory cannot
+// be opened for that (Windows), the rename is as durable as the system makes it.
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	d.Sync()
+	d.Close()
+}
+
+// checkPerm refuses a directory or file that other users may read, write or (for a directory)
+// enter, that another user owns, or that is a link or anything but a plain file or directory.
+// A missing path is returned as an fs.ErrNotExist error.
+func checkPerm(path string, dir bool) error {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return kube.Refusef(CodeStoreRead, sentenceRead, path)
+	}
+	if (dir && !fi.IsDir()) || (!dir && !fi.Mode().IsRegular()) {
+		return kube.Refusef(CodeStorePerm, sentenceNotRegular, path)
+	}
+	if runtime.GOOS == "windows" {
+		return nil // modes do not describe Windows ACLs; the user profile's ACL protects the file
+	}
+	if !ownedByMe(fi) {
+		return kube.Refusef(CodeStorePerm, sentenceNotOwner, path)
+	}
+	perm := fi.Mode().Perm()
+	if perm&0o077 != 0 {
+		if dir {
+			return kube.Refusef(CodeStorePerm, sentenceDirWide, path, uint32(perm), path)
+		}
+		return kube.Refusef(CodeStorePerm, sentenceFileWide, path, uint32(perm), path)
+	}
+	return nil
+}
+
+// String keeps a Saved out of logs by accident: it names the connection only.
+func (s Saved) String() string { return fmt.Sprintf("saved connection %s", s.Name) }
