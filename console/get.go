@@ -134,7 +134,7 @@ func (b *tableBuilder) Page(t *kube.Table) error {
 func (b *tableBuilder) header(cols []kube.Column) {
 	g := b.g
 	wide := g.st.Output() == "wide"
-	custom := isCustomGroup(g.r.Group)
+	custom := kube.IsCustomGroup(g.r.Group)
 	b.indexes = b.indexes[:0]
 	var out []Column
 	if g.showNamespace() {
@@ -369,13 +369,3 @@ func metaName(o map[string]any) string {
 }
 
 func isCoreSecrets(r kube.APIResource) bool { return r.Group == "" && r.Resource == "secrets" }
-
-// isCustomGroup tells a custom resource's group from Kubernetes' own, whose groups are the core
-// group, a handful of short names and *.k8s.io.
-func isCustomGroup(g string) bool {
-	switch g {
-	case "", "apps", "batch", "autoscaling", "policy", "extensions":
-		return false
-	}
-	return !strings.HasSuffix(g, ".k8s.io")
-}

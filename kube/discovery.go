@@ -54,6 +54,16 @@ func (r APIResource) GroupResource() string {
 	return r.Resource + "." + r.Group
 }
 
+// IsCustomGroup tells a custom resource's API group from Kubernetes' own, whose groups are the
+// core group, a handful of short names and *.k8s.io.
+func IsCustomGroup(g string) bool {
+	switch g {
+	case "", "apps", "batch", "autoscaling", "policy", "extensions":
+		return false
+	}
+	return !strings.HasSuffix(g, ".k8s.io")
+}
+
 // Has reports whether discovery lists verb for the resource.
 func (r APIResource) Has(verb string) bool {
 	for _, v := range r.Verbs {

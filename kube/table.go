@@ -130,7 +130,9 @@ func checkScope(s Scope, r APIResource) error {
 }
 
 // ListTable walks a collection as Table pages of at most 500 rows, following continue tokens,
-// under the statement's row cap. A 410 Gone restarts the walk once.
+// under the statement's row cap. A 410 Gone restarts the walk once. Every page read is handed to
+// the Pager before the cap is checked, so a caller that shows "N or more" (the tree's folders)
+// has the first N rows when ListTable returns CodeLimitRows.
 func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOptions, p Pager) error {
 	return c.walk(ctx, r, s, o, AcceptTable, func(body []byte, what string) (string, int, error) {
 		t, err := decodeTable(body, r)

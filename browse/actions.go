@@ -1,0 +1,153 @@
+package browse
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Row action names.
+const (
+	ActionSource   = "source"   // the YAML view: the object, managedFields removed, Secret values gone
+	ActionDescribe = "describe" // the describe reader
+	ActionLogs     = "logs"     // a pod's last 50 log lines
+	ActionList     = "list"     // a custom resource type's objects in the container (get TYPE)
+)
+
+// Action is one row action: its name and, for those the console answers, the statement it runs,
+// as words (never joined and re-split).
+type Action struct {
+	Name  string
+	Words []string // nil for the YAML view, which is a library read
+}
+
+// Statement is the action's statement as one line, for display ("logs pod/web-0 -n shop --tail=50").
+func (a Action) Statement() string { return strings.Join(a.Words, " ") }
+
+// Actions lists a node's row actions: the YAML view and Describe on every object, Logs on a pod,
+// List on a custom resource type.
+func (n *Node) Actions() []Action {
+	switch {
+	case n.Kind == KindObject && n.Resource != nil:
+		acts := []Action{{Name: ActionSource}, {Name: ActionDescribe, Words: n.scoped("describe", statementType(*n.Resource)+"/"+n.Name)}}
+		if n.Resource.Group == "" && n.Resource.Resource == "pods" {
+			acts = append(acts, Action{Name: ActionLogs, Words: append(n.scoped("logs", "pod/"+n.Name), "--tail="+strconv.Itoa(kube.RowActionLogLines))})
+		}
+		return acts
+	case n.Kind == KindType && n.Resource != nil:
+		return []Action{{Name: ActionList, Words: n.scoped("get", n.Ref)}}
+	}
+	return nil
+}
+
+// Action returns the node's action of that name.
+func (n *Node) Action(name string) (Action, bool) {
+	for _, a := range n.Actions() {
+		if a.Name == name {
+			return a, true
+		}
+	}
+	return Action{}, false
+}
+
+// scoped builds a statement's words with -n when the node lives in a namespace.
+func (n *Node) scoped(words ...string) []string {
+	if n.Namespace != "" && n.Resource != nil && n.Resource.Namespaced {
+		words = append(words, "-n", n.Namespace)
+	}
+	return words
+}
+
+// statementType names a resource in a statement so that no other group's kind can take it: the
+// singular for the core group, singular.group otherwise (deployment.apps), as kubectl reads them.
+func statementType(r kube.APIResource) string {
+	if r.Group == "" {
+		return r.Singular
+	}
+	return r.Singular + "." + r.Group
+}
+
+// ObjectNode builds an object's node from a resolved resource, a namespace and a name, for the
+// row actions (the source command uses it).
+func ObjectNode(r kube.APIResource, namespace, name string) *Node {
+	container := ClusterName
+	if !r.Namespaced {
+		namespace = ""
+	} else {
+		container = namespace
+	}
+	ref := r.Singular + "/" + name
+	return &Node{Kind: KindObject, Path: join(container, ref), Label: name, Namespace: namespace, Resource: &r, Name: name, Ref: ref}
+}
+
+// Source reads an object's YAML view: the object as the server holds it, managedFields removed, and
+// for a Secret every value already replaced by a marker at decode (people mode), its keys kept.
+func (b *Browser) Source(ctx context.Context, n *Node) (map[string]any, error) {
+	if n.Kind != KindObject || n.Resource == nil {
+		return nil, kube.Refusef(CodeUsage, "Only an object's row has a YAML view. Nothing was sent.")
+	}
+	if _, err := b.discovery(ctx); err != nil {
+		return nil, err
+	}
+	b.acquire()
+	obj, err := b.c.GetObject(ctx, *n.Resource, n.Namespace, n.Name)
+	b.release()
+	if err != nil {
+		return nil, err
+	}
+	if md, ok := obj["metadata"].(map[string]any); ok {
+		delete(md, "managedFields")
+	}
+	return obj, nil
+}
+
+// SourceResult is the YAML view as a console result (format "yaml" or "json"): printed by the
+// console's Writer, so machine redaction masks it, and a Secret's name too.
+func (b *Browser) SourceResult(ctx context.Context, n *Node, format string) (*console.Result, error) {
+	obj, err := b.Source(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	if format == "" {
+		format = "yaml"
+	}
+	return &console.Result{Docs: &console.Docs{Format: format, Objects: []map[string]any{obj}, Single: true, SecretNames: n.IsSecretObject()}}, nil
+}
+
+// Run runs a row action through the console's readers (Source through SourceResult).
+func (b *Browser) Run(ctx context.Context, n *Node, a Action) (*console.Result, error) {
+	if a.Name == ActionSource {
+		return b.SourceResult(ctx, n, "yaml")
+	}
+	st, err := console.Parse(a.Words)
+	if err != nil {
+		return nil, err
+	}
+	return b.s.Run(ctx, st)
+}
+
+// Describe runs the describe reader on an object.
+func (b *Browser) Describe(ctx context.Context, n *Node) (*console.Result, error) {
+	return b.runNamed(ctx, n, ActionDescribe)
+}
+
+// Logs reads a pod's last 50 lines through the logs reader.
+func (b *Browser) Logs(ctx context.Context, n *Node) (*console.Result, error) {
+	return b.runNamed(ctx, n, ActionLogs)
+}
+
+// List runs get on a custom resource type in its container.
+func (b *Browser) List(ctx context.Context, n *Node) (*console.Result, error) {
+	return b.runNamed(ctx, n, ActionList)
+}
+
+func (b *Browser) runNamed(ctx context.Context, n *Node, name string) (*console.Result, error) {
+	a, ok := n.Action(name)
+	if !ok {
+		return nil, kube.Refusef(CodeUsage, "This row has no %s action. Nothing was sent.", name)
+	}
+	return b.Run(ctx, n, a)
+}
