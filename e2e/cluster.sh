@@ -1,0 +1,486 @@
+#!/usr/bin/env bash
+# e2e/cluster.sh: a real Kubernetes control plane on loopback for studioctl's live tests.
+#
+#   e2e/cluster.sh up VERSION      build (or reuse cached) binaries, start etcd, kube-apiserver,
+#                                  kube-controller-manager, kube-scheduler and kwok; write kubeconfigs
+#   e2e/cluster.sh down VERSION    stop every process of that instance and remove its state dir
+#   e2e/cluster.sh env VERSION     print `export NAME=value` lines for the running instance
+#   e2e/cluster.sh status VERSION  say whether the instance is up (exit 0) or not (exit 1)
+#   e2e/cluster.sh build VERSION   only build (or find cached) binaries, print their directories
+#
+# VERSION is v1.37 or v1.34 (a patch suffix such as v1.37.2 is accepted and ignored).
+# State: ${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}/VERSION/   Binaries: see build.sh.
+# Everything listens on 127.0.0.1 only.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+state_root=${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}
+KUBECTL=${KUBECTL:-/usr/lib/google-cloud-sdk/bin/kubectl.1.33}
+SERVICE_CIDR=10.96.0.0/16
+SERVICE_IP=10.96.0.1
+CLUSTER_CIDR=10.244.0.0/16
+
+log() { printf '[cluster.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+usage() {
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+norm_version() {
+  local v=${1#v} ma mi
+  IFS=. read -r ma mi _ <<<"$v" || true
+  [[ "$ma" =~ ^[0-9]+$ && "$mi" =~ ^[0-9]+$ ]] || die "bad VERSION '$1' (want e.g. v1.37)"
+  echo "v$ma.$mi"
+}
+
+# ---------------------------------------------------------------- processes
+
+# pid_is_ours PID: the process is alive and its command line mentions this instance's state dir.
+# Only the binaries this script starts qualify, never a shell or editor that mentions the path.
+pid_is_ours() {
+  local pid=$1
+  [ -r "/proc/$pid/cmdline" ] || return 1
+  case "$(readlink "/proc/$pid/exe" 2>/dev/null)" in
+    */etcd|*/kube-apiserver|*/kube-controller-manager|*/kube-scheduler|*/kwok) ;;
+    *) return 1 ;;
+  esac
+  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$S/"
+}
+
+# start_proc NAME CMD...: run CMD in its own session (process group == pid), logs in logs/NAME.log.
+start_proc() {
+  local name=$1; shift
+  setsid "$@" >"$S/logs/$name.log" 2>&1 </dev/null &
+  echo $! >"$S/pids/$name"
+}
+
+# stop_all: TERM every process group we started, in three waves (clients, apiserver, etcd), and KILL
+# what is still alive after 5s per wave. Also finds strays whose command line names this state dir
+# (e.g. the pid files were lost).
+stop_all() {
+  local name f pid wave
+  local -A role=()
+  if [ -d "$S/pids" ]; then
+    for name in kwok kube-scheduler kube-controller-manager kube-apiserver etcd; do
+      f="$S/pids/$name"
+      [ -f "$f" ] || continue
+      pid=$(cat "$f")
+      pid_is_ours "$pid" && role[$pid]=$name
+    done
+  fi
+  for f in /proc/[0-9]*; do
+    pid=${f#/proc/}
+    if [ -z "${role[$pid]:-}" ] && pid_is_ours "$pid"; then
+      name=$(readlink "/proc/$pid/exe" 2>/dev/null); role[$pid]=${name##*/}
+    fi
+  done
+  [ ${#role[@]} -gt 0 ] || return 0
+  log "stopping ${#role[@]} process(es) of $S"
+  for wave in "kwok kube-scheduler kube-controller-manager" "kube-apiserver" "etcd"; do
+    local these=()
+    for pid in "${!role[@]}"; do
+      [[ " $wave " == *" ${role[$pid]} "* ]] && these+=("$pid")
+    done
+    [ ${#these[@]} -gt 0 ] || continue
+    for pid in "${these[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true; done
+    local i alive
+    for i in $(seq 1 50); do
+      alive=0
+      for pid in "${these[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+      [ $alive = 0 ] && break
+      sleep 0.1
+    done
+    for pid in "${these[@]}"; do
+      kill -0 "$pid" 2>/dev/null || continue
+      log "${role[$pid]} (pid $pid) did not stop on TERM: KILL"
+      kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+    done
+  done
+}
+
+# ---------------------------------------------------------------- helpers
+
+declare -A used_ports=()
+free_port() {
+  # below the ephemeral range (32768+) so outgoing loopback connections cannot take it meanwhile
+  local p
+  while :; do
+    p=$((20000 + RANDOM % 12000))
+    [ -z "${used_ports[$p]:-}" ] || continue
+    if ! ss -Htan "( sport = :$p )" 2>/dev/null | grep -q .; then
+      used_ports[$p]=1
+      echo "$p"
+      return
+    fi
+  done
+}
+
+rand_token() { head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+
+# wait_for DESC SECONDS LOGNAME CMD...: retry CMD until it succeeds; on timeout show the log and die.
+wait_for() {
+  local desc=$1 secs=$2 logname=$3; shift 3
+  local deadline=$(( $(date +%s) + secs ))
+  until "$@" >/dev/null 2>&1; do
+    if [ -n "$logname" ] && [ -f "$S/pids/$logname" ] && ! kill -0 "$(cat "$S/pids/$logname")" 2>/dev/null; then
+      tail -n 40 "$S/logs/$logname.log" >&2 || true
+      die "$logname exited while waiting for $desc (log: $S/logs/$logname.log)"
+    fi
+    if [ "$(date +%s)" -ge "$deadline" ]; then
+      [ -n "$logname" ] && tail -n 40 "$S/logs/$logname.log" >&2
+      die "timed out after ${secs}s waiting for $desc"
+    fi
+    sleep 0.5
+  done
+}
+
+api() { # api METHOD PATH [BODY]: call the apiserver as admin
+  local method=$1 path=$2 body=${3:-}
+  if [ -n "$body" ]; then
+    curl -sS --fail-with-body --cacert "$S/certs/ca.crt" -H "Authorization: Bearer $ADMIN_TOKEN" \
+      -X "$method" -H 'Content-Type: application/json' --data "$body" "https://127.0.0.1:$API_PORT$path"
+  else
+    curl -sS --fail-with-body --cacert "$S/certs/ca.crt" -H "Authorization: Bearer $ADMIN_TOKEN" \
+      -X "$method" "https://127.0.0.1:$API_PORT$path"
+  fi
+}
+
+write_kubeconfig() { # write_kubeconfig FILE USER TOKEN
+  local file=$1 user=$2 token=$3 cluster="studioctl-e2e-$VER"
+  umask 077
+  cat >"$file" <<EOF
+apiVersion: v1
+kind: Config
+clusters:
+- name: $cluster
+  cluster:
+    server: https://127.0.0.1:$API_PORT
+    certificate-authority-data: $(base64 -w0 <"$S/certs/ca.crt")
+users:
+- name: $user
+  user:
+    token: $token
+contexts:
+- name: $user@$cluster
+  context:
+    cluster: $cluster
+    user: $user
+current-context: $user@$cluster
+preferences: {}
+EOF
+}
+
+gen_certs() {
+  local d="$S/certs"
+  mkdir -p "$d"
+  (
+    cd "$d"
+    umask 077
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -sha256 -days 3650 -keyout ca.key -out ca.crt \
+      -subj "/CN=studioctl-e2e-ca-$VER" \
+      -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign,digitalSignature" 2>/dev/null
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -sha256 -keyout apiserver.key -out apiserver.csr -subj "/CN=kube-apiserver" 2>/dev/null
+    cat >apiserver.ext <<EOF
+basicConstraints=critical,CA:FALSE
+keyUsage=critical,digitalSignature
+extendedKeyUsage=serverAuth
+subjectAltName=IP:127.0.0.1,DNS:localhost,IP:$SERVICE_IP,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local
+EOF
+    openssl x509 -req -sha256 -days 3650 -in apiserver.csr -CA ca.crt -CAkey ca.key -CAcreateserial \
+      -extfile apiserver.ext -out apiserver.crt 2>/dev/null
+    openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out sa.key 2>/dev/null
+    openssl pkey -in sa.key -pubout -out sa.pub 2>/dev/null
+    chmod 0644 ca.crt apiserver.crt sa.pub
+  )
+}
+
+# ---------------------------------------------------------------- commands
+
+cmd_build() {
+  local k w
+  k=$("$here/build.sh" "$MOD")
+  w=$("$here/build.sh" kwok)
+  echo "$k"
+  echo "$w"
+}
+
+cmd_down() {
+  stop_all
+  if [ -d "$S" ]; then
+    case "$S" in "$state_root"/v*) rm -rf -- "$S" ;; *) die "refusing to remove $S" ;; esac
+  fi
+}
+
+cmd_up() {
+  [ -f "$here/$MOD/go.mod" ] || die "unsupported VERSION $VER (no $here/$MOD)"
+  local t0 kbin kwokbin
+  t0=$(date +%s)
+  log "binaries for $MOD and kwok (cached under ${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e})"
+  kbin=$("$here/build.sh" "$MOD")
+  kwokbin=$("$here/build.sh" kwok)
+  local tb=$(date +%s)
+
+  if [ -d "$S" ]; then log "an instance exists at $S: stopping it first"; fi
+  cmd_down
+  mkdir -p "$S"/{logs,pids,certs,etcd,kwok}
+  chmod 700 "$S" "$S/etcd"
+
+  gen_certs
+  ADMIN_TOKEN=$(rand_token); VIEW_TOKEN=$(rand_token); NONE_TOKEN=$(rand_token)
+  local kcm_token sched_token kwok_token
+  kcm_token=$(rand_token); sched_token=$(rand_token); kwok_token=$(rand_token)
+  (
+    umask 077
+    cat >"$S/certs/tokens.csv" <<EOF
+$ADMIN_TOKEN,admin,uid-admin,"system:masters"
+$VIEW_TOKEN,viewer,uid-viewer
+$NONE_TOKEN,nobody,uid-nobody
+$kcm_token,system:kube-controller-manager,uid-kube-controller-manager
+$sched_token,system:kube-scheduler,uid-kube-scheduler
+$kwok_token,system:kwok-controller,uid-kwok-controller,"system:masters"
+EOF
+  )
+
+  local etcd_port etcd_peer_port kcm_port sched_port
+  etcd_port=$(free_port); etcd_peer_port=$(free_port)
+  API_PORT=$(free_port); kcm_port=$(free_port); sched_port=$(free_port); KWOK_PORT=$(free_port)
+
+  # etcd
+  start_proc etcd "$kbin/etcd" -data-dir "$S/etcd" -client-port "$etcd_port" -peer-port "$etcd_peer_port"
+  wait_for "etcd" 60 etcd curl -sf "http://127.0.0.1:$etcd_port/health"
+  log "etcd ready on 127.0.0.1:$etcd_port"
+
+  # kube-apiserver
+  local extra=()
+  case "$VER" in
+    v1.34) extra+=(--feature-gates=AggregatedDiscoveryRemoveBetaType=false) ;;
+  esac
+  start_proc kube-apiserver "$kbin/kube-apiserver" \
+    --etcd-servers="http://127.0.0.1:$etcd_port" \
+    --bind-address=127.0.0.1 --advertise-address=127.0.0.1 --secure-port="$API_PORT" \
+    --endpoint-reconciler-type=none \
+    --authorization-mode=Node,RBAC \
+    --token-auth-file="$S/certs/tokens.csv" \
+    --client-ca-file="$S/certs/ca.crt" \
+    --tls-cert-file="$S/certs/apiserver.crt" --tls-private-key-file="$S/certs/apiserver.key" \
+    --cert-dir="$S/certs/kube-apiserver" \
+    --service-account-issuer=https://kubernetes.default.svc.cluster.local \
+    --service-account-key-file="$S/certs/sa.pub" \
+    --service-account-signing-key-file="$S/certs/sa.key" \
+    --api-audiences=https://kubernetes.default.svc.cluster.local \
+    --service-cluster-ip-range="$SERVICE_CIDR" \
+    --allow-privileged=true \
+    --enable-admission-plugins=NodeRestriction \
+    --kubelet-preferred-address-types=InternalIP,Hostname \
+    --max-requests-inflight=1000 --max-mutating-requests-inflight=500 \
+    --profiling=false \
+    "${extra[@]}"
+  wait_for "kube-apiserver /readyz" 180 kube-apiserver \
+    curl -sf --cacert "$S/certs/ca.crt" -H "Authorization: Bearer $ADMIN_TOKEN" "https://127.0.0.1:$API_PORT/readyz"
+
+  log "kube-apiserver ready on https://127.0.0.1:$API_PORT"
+  write_kubeconfig "$S/admin.kubeconfig" admin "$ADMIN_TOKEN"
+  write_kubeconfig "$S/view.kubeconfig" viewer "$VIEW_TOKEN"
+  write_kubeconfig "$S/none.kubeconfig" nobody "$NONE_TOKEN"
+  write_kubeconfig "$S/kube-controller-manager.kubeconfig" system:kube-controller-manager "$kcm_token"
+  write_kubeconfig "$S/kube-scheduler.kubeconfig" system:kube-scheduler "$sched_token"
+  write_kubeconfig "$S/kwok.kubeconfig" system:kwok-controller "$kwok_token"
+
+  # viewer -> built-in view ClusterRole (cluster wide). nobody gets no binding at all.
+  api POST /apis/rbac.authorization.k8s.io/v1/clusterrolebindings '{
+    "apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRoleBinding",
+    "metadata":{"name":"studioctl-e2e-viewer","labels":{"app.kubernetes.io/part-of":"studioctl-e2e"}},
+    "roleRef":{"apiGroup":"rbac.authorization.k8s.io","kind":"ClusterRole","name":"view"},
+    "subjects":[{"apiGroup":"rbac.authorization.k8s.io","kind":"User","name":"viewer"}]}' >/dev/null
+
+  # kube-controller-manager: each controller uses its own ServiceAccount, as kubeadm sets it up.
+  start_proc kube-controller-manager "$kbin/kube-controller-manager" \
+    --kubeconfig="$S/kube-controller-manager.kubeconfig" \
+    --bind-address=127.0.0.1 --secure-port="$kcm_port" --cert-dir="$S/certs/kube-controller-manager" \
+    --leader-elect=false \
+    --use-service-account-credentials=true \
+    --service-account-private-key-file="$S/certs/sa.key" \
+    --root-ca-file="$S/certs/ca.crt" \
+    --cluster-signing-cert-file="$S/certs/ca.crt" --cluster-signing-key-file="$S/certs/ca.key" \
+    --service-cluster-ip-range="$SERVICE_CIDR" --cluster-cidr="$CLUSTER_CIDR" --allocate-node-cidrs=false \
+    --controllers='*,-node-ipam-controller' \
+    --kube-api-qps=300 --kube-api-burst=600 \
+    --concurrent-replicaset-syncs=10 --concurrent-deployment-syncs=10
+  # kube-scheduler
+  cat >"$S/kube-scheduler.yaml" <<EOF
+apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+clientConnection:
+  kubeconfig: $S/kube-scheduler.kubeconfig
+  qps: 300
+  burst: 600
+leaderElection:
+  leaderElect: false
+EOF
+  start_proc kube-scheduler "$kbin/kube-scheduler" \
+    --config="$S/kube-scheduler.yaml" \
+    --bind-address=127.0.0.1 --secure-port="$sched_port" --cert-dir="$S/certs/kube-scheduler"
+
+  # kwok: fakes the kubelets of nodes annotated kwok.x-k8s.io/node=fake, serves their logs.
+  write_pod_logs "$S/kwok/pod.log"
+  cp "$kwokbin"/stages/*.yaml "$S/kwok/"
+  cat >"$S/kwok/kwok.yaml" <<EOF
+apiVersion: config.kwok.x-k8s.io/v1alpha1
+kind: KwokConfiguration
+options:
+  enableDebuggingHandlers: true
+  nodeLeaseDurationSeconds: 40
+  nodeLeaseParallelism: 4
+  podPlayStageParallelism: 8
+  nodePlayStageParallelism: 4
+---
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: ClusterLogs
+metadata:
+  name: studioctl-e2e-logs
+spec:
+  logs:
+  - logsFile: $S/kwok/pod.log
+    previousLogsFile: $S/kwok/pod.log
+EOF
+  local cfgs=(--config="$S/kwok/kwok.yaml")
+  for f in "$S"/kwok/node-*.yaml "$S"/kwok/pod-*.yaml; do cfgs+=(--config="$f"); done
+  start_proc kwok "$kwokbin/kwok" \
+    --kubeconfig="$S/kwok.kubeconfig" "${cfgs[@]}" \
+    --manage-all-nodes=false --manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake \
+    --node-ip=127.0.0.1 --node-port="$KWOK_PORT" --server-address="127.0.0.1:$KWOK_PORT" \
+    --cidr="$CLUSTER_CIDR" --node-lease-duration-seconds=40
+
+  wait_for "kube-controller-manager /healthz" 90 kube-controller-manager \
+    curl -skf "https://127.0.0.1:$kcm_port/healthz"
+  wait_for "kube-scheduler /healthz" 90 kube-scheduler curl -skf "https://127.0.0.1:$sched_port/healthz"
+  wait_for "kwok /healthz" 90 kwok curl -sf "http://127.0.0.1:$KWOK_PORT/healthz"
+  # the ServiceAccount controllers are working once default/default exists
+  wait_for "default ServiceAccount" 90 kube-controller-manager api GET /api/v1/namespaces/default/serviceaccounts/default
+
+  (
+    umask 077
+    cat >"$S/env" <<EOF
+K8S_VERSION='$VER'
+STATE_DIR='$S'
+SERVER='https://127.0.0.1:$API_PORT'
+CA_FILE='$S/certs/ca.crt'
+ADMIN_TOKEN='$ADMIN_TOKEN'
+VIEW_TOKEN='$VIEW_TOKEN'
+NONE_TOKEN='$NONE_TOKEN'
+KUBECONFIG_ADMIN='$S/admin.kubeconfig'
+KUBECONFIG_VIEW='$S/view.kubeconfig'
+KUBECONFIG_NONE='$S/none.kubeconfig'
+ETCD_ENDPOINT='http://127.0.0.1:$etcd_port'
+KWOK_NODE_PORT='$KWOK_PORT'
+KWOK_LOG_FILE='$S/kwok/pod.log'
+BIN_DIR='$kbin'
+EOF
+  )
+  local gv
+  gv=$(api GET /version | sed -n 's/.*"gitVersion": *"\([^"]*\)".*/\1/p')
+  log "up: $gv in $(( $(date +%s) - t0 ))s (binaries $(( tb - t0 ))s, start $(( $(date +%s) - tb ))s)"
+  cat <<EOF
+studioctl e2e cluster $VER ($gv) is up at https://127.0.0.1:$API_PORT
+  state dir:  $S
+  admin:      $S/admin.kubeconfig   (system:masters)
+  view:       $S/view.kubeconfig    (user viewer, ClusterRole view)
+  none:       $S/none.kubeconfig    (user nobody, no bindings)
+  env file:   $S/env                (or: eval "\$($0 env $VER)")
+  logs:       $S/logs/
+next: $here/seed.sh $VER
+EOF
+}
+
+# write_pod_logs FILE: CRI-format container log lines served by kwok for every pod.
+write_pod_logs() {
+  local f=$1 i ts
+  local esc=$'\x1b' bel=$'\x07'
+  local lines=(
+    "stdout F 2026-01-15 09:00:00 INFO  starting server version=2.4.1 commit=9f3c2ab"
+    "stdout F 2026-01-15 09:00:00 INFO  loading configuration from /etc/app/config.yaml"
+    "stdout F 2026-01-15 09:00:00 INFO  connecting to database host=postgres.shop.svc.cluster.local port=5432"
+    "stdout F 2026-01-15 09:00:01 INFO  database connection established pool_size=10"
+    "stdout F 2026-01-15 09:00:01 INFO  registering routes count=42"
+    "stdout F 2026-01-15 09:00:01 INFO  listening on :8080"
+    "stdout F 2026-01-15 09:00:02 INFO  readiness probe passed"
+    "stdout F 10.244.0.7 - - [15/Jan/2026:09:00:05 +0000] \"GET /healthz HTTP/1.1\" 200 2 \"-\" \"kube-probe/1.37\""
+    "stdout F 10.244.1.3 - - [15/Jan/2026:09:00:07 +0000] \"GET /api/v1/products?page=1 HTTP/1.1\" 200 5123 \"-\" \"Mozilla/5.0\""
+    "stdout F 10.244.1.3 - - [15/Jan/2026:09:00:08 +0000] \"GET /api/v1/products/1834 HTTP/1.1\" 200 912 \"-\" \"Mozilla/5.0\""
+    "stdout F 10.244.2.9 - - [15/Jan/2026:09:00:09 +0000] \"POST /api/v1/cart HTTP/1.1\" 201 87 \"-\" \"Mozilla/5.0\""
+    "stderr F 2026-01-15 09:00:10 WARN  slow query duration=1.284s query=\"SELECT * FROM orders WHERE customer_id = \$1\""
+    "stdout F 2026-01-15 09:00:11 INFO  cache hit ratio=0.93 entries=18231"
+    "stdout F {\"level\":\"info\",\"ts\":\"2026-01-15T09:00:12Z\",\"msg\":\"order created\",\"order_id\":\"ord-7731\",\"amount\":\"49.90\"}"
+    "stdout F {\"level\":\"info\",\"ts\":\"2026-01-15T09:00:13Z\",\"msg\":\"payment authorized\",\"order_id\":\"ord-7731\"}"
+    "stderr F {\"level\":\"error\",\"ts\":\"2026-01-15T09:00:14Z\",\"msg\":\"upstream timeout\",\"service\":\"inventory\",\"after\":\"5s\"}"
+    "stdout F 2026-01-15 09:00:15 INFO  retrying request attempt=2 service=inventory"
+    "stdout F 2026-01-15 09:00:15 INFO  request succeeded service=inventory latency=212ms"
+    "stdout F 2026-01-15 09:00:20 INFO  ${esc}[31mred alert${esc}[0m: colour codes in a log line ${esc}]0;pwned-title${bel}(title sequence)"
+    "stdout F 2026-01-15 09:00:21 INFO  ${esc}[1m${esc}[32mOK${esc}[0m health summary: 3/3 backends up"
+    "stdout F 2026-01-15 09:00:25 DEBUG gc pause=1.2ms heap=48MiB goroutines=57"
+    "stdout P 2026-01-15 09:00:26 INFO  a long line split by the runtime into a partial part "
+    "stdout F and its final part"
+    "stderr F 2026-01-15 09:00:30 WARN  certificate expires in 29 days subject=CN=shop.example.test"
+    "stdout F 10.244.1.3 - - [15/Jan/2026:09:00:31 +0000] \"GET /api/v1/orders/ord-7731 HTTP/1.1\" 200 644 \"-\" \"Mozilla/5.0\""
+    "stdout F 10.244.2.9 - - [15/Jan/2026:09:00:32 +0000] \"DELETE /api/v1/cart/items/3 HTTP/1.1\" 204 0 \"-\" \"Mozilla/5.0\""
+    "stdout F 2026-01-15 09:00:40 INFO  metrics flushed series=311"
+    "stdout F 2026-01-15 09:00:45 INFO  background job finished job=reindex duration=4.8s"
+    "stdout F 2026-01-15 09:00:50 INFO  received SIGHUP, reloading configuration"
+    "stdout F 2026-01-15 09:00:50 INFO  configuration reloaded"
+    "stdout F 2026-01-15 09:01:00 INFO  tick processed=1289 errors=0"
+    "stdout F 2026-01-15 09:01:00 INFO  unicode: größe=42 città=Zürich 東京 ✓"
+    "stdout F 2026-01-15 09:02:00 INFO  tick processed=1302 errors=0"
+    "stdout F 2026-01-15 09:03:00 INFO  tick processed=1297 errors=1"
+    "stderr F 2026-01-15 09:03:01 ERROR failed to publish event topic=orders err=\"broker not available\""
+    "stdout F 2026-01-15 09:04:00 INFO  tick processed=1311 errors=0"
+  )
+  : >"$f"
+  i=0
+  for l in "${lines[@]}"; do
+    ts=$(printf '2026-01-15T09:%02d:%02d.%06d000Z' $((i / 60)) $((i % 60)) $((i * 1371 % 1000000)))
+    printf '%s %s\n' "$ts" "$l" >>"$f"
+    i=$((i + 1))
+  done
+  chmod 0644 "$f"
+}
+
+cmd_env() {
+  [ -f "$S/env" ] || die "no instance at $S (run: $0 up $VER)"
+  sed 's/^/export /' "$S/env"
+}
+
+cmd_status() {
+  [ -f "$S/env" ] || { echo "$VER: down (no $S/env)"; return 1; }
+  # shellcheck disable=SC1091
+  . "$S/env"
+  local name ok=0
+  for name in etcd kube-apiserver kube-controller-manager kube-scheduler kwok; do
+    if [ -f "$S/pids/$name" ] && pid_is_ours "$(cat "$S/pids/$name")"; then
+      echo "$name: running (pid $(cat "$S/pids/$name"))"
+    else
+      echo "$name: NOT running"; ok=1
+    fi
+  done
+  if curl -sf --cacert "$CA_FILE" -H "Authorization: Bearer $ADMIN_TOKEN" "$SERVER/readyz" >/dev/null; then
+    echo "$SERVER/readyz: ok"
+  else
+    echo "$SERVER/readyz: FAILED"; ok=1
+  fi
+  return $ok
+}
+
+[ $# -ge 2 ] || usage
+CMD=$1
+VER=$(norm_version "$2")
+MOD="k8s-$VER"
+S="$state_root/$VER"
+case "$CMD" in
+  up) cmd_up ;;
+  down) cmd_down; log "down: $VER" ;;
+  env) cmd_env ;;
+  status) cmd_status ;;
+  build) cmd_build ;;
+  *) usage ;;
+esac

@@ -1,0 +1,1126 @@
+#!/usr/bin/env bash
+# e2e/seed.sh VERSION [--big]: seed the realistic scenario into the cluster started by `cluster.sh up VERSION`.
+#
+# kubectl (admin.kubeconfig) writes only here, for setup. Names are deterministic; re-running is safe.
+# Writes <state>/canaries.txt: every CANARY-* string planted for the redaction suite, one per line.
+# --big additionally creates namespace big with 4,900 pods, namespaces ns-0000..ns-1049 and
+# 1,050 ConfigMaps in shop-big (minutes; for benchmarks and cap tests).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+state_root=${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}
+KUBECTL_BIN=${KUBECTL:-/usr/lib/google-cloud-sdk/bin/kubectl.1.33}
+
+log() { printf '[seed.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+[ $# -ge 1 ] || { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+v=${1#v}; IFS=. read -r ma mi _ <<<"$v" || true
+[[ "$ma" =~ ^[0-9]+$ && "$mi" =~ ^[0-9]+$ ]] || die "bad VERSION '$1'"
+VER="v$ma.$mi"
+BIG=0
+[ "${2:-}" = "--big" ] && BIG=1
+S="$state_root/$VER"
+[ -f "$S/env" ] || die "no cluster at $S (run: $here/cluster.sh up $VER)"
+# shellcheck disable=SC1091
+. "$S/env"
+export KUBECONFIG="$KUBECONFIG_ADMIN"
+k() { "$KUBECTL_BIN" --kubeconfig "$KUBECONFIG_ADMIN" "$@"; }
+M="$S/seed"
+mkdir -p "$M"
+t0=$(date +%s)
+
+GIT_VERSION=$(k version -o json 2>/dev/null | sed -n 's/.*"gitVersion": *"\(v[^"]*\)".*/\1/p' | tail -1)
+[ -n "$GIT_VERSION" ] || GIT_VERSION="$VER.0"
+
+# apply FILE: server-side apply (no last-applied annotation), idempotent.
+apply() { k apply --server-side --force-conflicts --field-manager=studioctl-e2e-seed -f "$1" >/dev/null; }
+# create_once FILE: kubectl create, tolerating objects that already exist.
+create_once() {
+  local out
+  if ! out=$(k create -f "$1" 2>&1); then
+    if grep -v 'AlreadyExists' <<<"$out" | grep -q .; then echo "$out" >&2; return 1; fi
+  fi
+}
+
+# post_many: read "PATH<TAB>JSON" lines on stdin and POST them all as admin, 16 at a time, with one curl.
+# 201 Created and 409 AlreadyExists are fine.
+post_many() {
+  local cfg="$M/post-many.curlrc" first=1 p body codes bad
+  ( umask 077; : >"$cfg" )
+  while IFS=$'\t' read -r p body; do
+    [ $first = 1 ] || echo next >>"$cfg"
+    first=0
+    body=${body//\\/\\\\}; body=${body//\"/\\\"}
+    printf 'url = "%s%s"\ncacert = "%s"\nheader = "Authorization: Bearer %s"\nheader = "Content-Type: application/json"\nrequest = "POST"\ndata = "%s"\noutput = "/dev/null"\nwrite-out = "%%{http_code}\\n"\n' \
+      "$SERVER" "$p" "$CA_FILE" "$ADMIN_TOKEN" "$body" >>"$cfg"
+  done
+  codes=$(curl -sS --no-progress-meter -Z --parallel-max 16 -K "$cfg" || true)
+  rm -f "$cfg"
+  bad=$(grep -cv -e '^201$' -e '^409$' <<<"$codes" || true)
+  [ "$bad" = 0 ] || die "post_many: $bad requests failed: $(sort <<<"$codes" | uniq -c | tr '\n' ' ')"
+}
+
+# The pod template bits every workload needs to land on a kwok node.
+TOL='      tolerations:
+      - key: kwok.x-k8s.io/node
+        operator: Exists
+        effect: NoSchedule
+      nodeSelector:
+        type: kwok'
+
+# ------------------------------------------------------------------ nodes
+log "nodes"
+node() { # node IDX ZONE TYPE CPU MEM UNSCHEDULABLE
+  cat <<EOF
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: kwok-node-$1
+  annotations:
+    kwok.x-k8s.io/node: fake
+    node.alpha.kubernetes.io/ttl: "0"
+  labels:
+    type: kwok
+    kubernetes.io/hostname: kwok-node-$1
+    kubernetes.io/os: linux
+    kubernetes.io/arch: amd64
+    beta.kubernetes.io/os: linux
+    beta.kubernetes.io/arch: amd64
+    node-role.kubernetes.io/worker: ""
+    topology.kubernetes.io/region: eu-west-1
+    topology.kubernetes.io/zone: $2
+    node.kubernetes.io/instance-type: $3
+spec:
+  podCIDR: 10.244.$1.0/24
+  podCIDRs: [10.244.$1.0/24]
+  unschedulable: $6
+  taints:
+  - key: kwok.x-k8s.io/node
+    value: fake
+    effect: NoSchedule
+status:
+  capacity: {cpu: "$4", memory: $5, pods: "110", ephemeral-storage: 100Gi}
+  allocatable: {cpu: "$4", memory: $5, pods: "110", ephemeral-storage: 95Gi}
+  nodeInfo:
+    architecture: amd64
+    operatingSystem: linux
+    osImage: Ubuntu 24.04.1 LTS
+    kernelVersion: 6.8.0-1015-aws
+    containerRuntimeVersion: containerd://1.7.24
+    kubeletVersion: $GIT_VERSION
+    kubeProxyVersion: $GIT_VERSION
+    machineID: 0f0e0d0c0b0a09080706050403020$1
+    systemUUID: ec2a1b2c-0000-4000-8000-00000000000$1
+    bootID: 5e1d8c3a-1111-4222-8333-44445555666$1
+EOF
+}
+{
+  node 0 eu-west-1a m5.xlarge 4 16Gi false
+  node 1 eu-west-1b m5.2xlarge 8 32Gi false
+  node 2 eu-west-1c c5.large 2 4Gi true
+} >"$M/10-nodes.yaml"
+create_once "$M/10-nodes.yaml"
+for i in 0 1 2; do k wait --for=condition=Ready "node/kwok-node-$i" --timeout=120s >/dev/null; done
+
+# ------------------------------------------------------------------ namespaces
+log "namespaces"
+cat >"$M/20-namespaces.yaml" <<'EOF'
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels: {team: storefront, env: prod, tier: frontend}
+  annotations: {example.com/owner: storefront@example.test}
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: payments
+  labels: {team: payments, env: prod, compliance: pci}
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: monitoring
+  labels: {team: platform, env: prod}
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: toolhive-system
+  labels: {app.kubernetes.io/part-of: toolhive}
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: mcp-4b1f0c9a7e21
+  labels: {eai.io/mcp-runtime: "true"}
+EOF
+apply "$M/20-namespaces.yaml"
+for ns in shop payments monitoring toolhive-system mcp-4b1f0c9a7e21; do
+  for _ in $(seq 1 120); do k get sa default -n "$ns" >/dev/null 2>&1 && break; sleep 0.5; done
+done
+
+# ------------------------------------------------------------------ canaries
+# Each CANARY-* string is planted in exactly one kind of place (see canaries.txt).
+C_SECRET_DATA=CANARY-ALPHA           # Secret shop/db-credentials .data.password (base64)
+C_SECRET_STRINGDATA=CANARY-BRAVO     # Secret payments/api-keys created with stringData
+C_LAST_APPLIED=CANARY-CHARLIE        # Secret payments/stripe-keys, kubectl apply (client-side): last-applied annotation
+C_LONG_ANNOTATION=CANARY-DELTA       # Secret payments/legacy-cert, inside a long annotation
+C_DEPLOY_ENV=CANARY-ECHO             # Deployment shop/api env value
+C_DEPLOY_ARG=CANARY-FOXTROT          # Deployment shop/api container args
+C_CRON_ENV=CANARY-GOLF               # CronJob payments/settlement-report env value
+C_CRON_ARG=CANARY-HOTEL              # CronJob payments/settlement-report container args
+C_DEPLOY_ANNOTATION=CANARY-INDIA     # Deployment shop/api metadata annotation
+C_CONFIGMAP=CANARY-JULIET            # ConfigMap shop/app-settings data
+C_DOCKERCONFIG=CANARY-KILO           # Secret shop/regcred .dockerconfigjson password (base64 inside base64)
+C_SECRET_DATA2=CANARY-LIMA           # Secret payments/stripe-keys .data.webhook-secret (also in last-applied)
+umask 077
+cat >"$S/canaries.txt" <<EOF
+$C_SECRET_DATA
+$C_SECRET_STRINGDATA
+$C_LAST_APPLIED
+$C_LONG_ANNOTATION
+$C_DEPLOY_ENV
+$C_DEPLOY_ARG
+$C_CRON_ENV
+$C_CRON_ARG
+$C_DEPLOY_ANNOTATION
+$C_CONFIGMAP
+$C_DOCKERCONFIG
+$C_SECRET_DATA2
+EOF
+umask 022
+b64() { printf '%s' "$1" | base64 -w0; }
+
+# ------------------------------------------------------------------ storage, classes, cluster-scoped
+log "cluster-scoped objects"
+cat >"$M/30-cluster.yaml" <<'EOF'
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: standard
+  annotations: {storageclass.kubernetes.io/is-default-class: "true"}
+provisioner: kubernetes.io/no-provisioner
+reclaimPolicy: Retain
+volumeBindingMode: Immediate
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata:
+  name: pv-shop-uploads
+  labels: {app: uploads}
+spec:
+  capacity: {storage: 5Gi}
+  accessModes: [ReadWriteOnce]
+  persistentVolumeReclaimPolicy: Retain
+  storageClassName: standard
+  hostPath: {path: /data/shop-uploads}
+---
+apiVersion: networking.k8s.io/v1
+kind: IngressClass
+metadata:
+  name: nginx
+  annotations: {ingressclass.kubernetes.io/is-default-class: "true"}
+spec:
+  controller: k8s.io/ingress-nginx
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: prometheus-scraper
+rules:
+- apiGroups: [""]
+  resources: [nodes, nodes/metrics, services, endpoints, pods]
+  verbs: [get, list, watch]
+- nonResourceURLs: [/metrics]
+  verbs: [get]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: prometheus-scraper
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: prometheus-scraper}
+subjects:
+- {kind: ServiceAccount, name: prometheus, namespace: monitoring}
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata:
+  name: business-critical
+value: 100000
+globalDefault: false
+description: Payments and checkout workloads.
+EOF
+apply "$M/30-cluster.yaml"
+
+# ------------------------------------------------------------------ shop
+log "namespace shop"
+cat >"$M/40-shop.yaml" <<EOF
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: web, namespace: shop, labels: {app: web}}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: api, namespace: shop, labels: {app: api}}
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: web-token
+  namespace: shop
+  annotations: {kubernetes.io/service-account.name: web}
+type: kubernetes.io/service-account-token
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: db-credentials
+  namespace: shop
+  labels: {app: postgres}
+type: Opaque
+data:
+  username: $(b64 shop_app)
+  password: $(b64 "$C_SECRET_DATA")
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: regcred, namespace: shop}
+type: kubernetes.io/dockerconfigjson
+data:
+  .dockerconfigjson: $(b64 "{\"auths\":{\"registry.shop.example.test\":{\"username\":\"ci-bot\",\"password\":\"$C_DOCKERCONFIG\",\"auth\":\"$(b64 "ci-bot:$C_DOCKERCONFIG")\"}}}")
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: web-config, namespace: shop, labels: {app: web}}
+data:
+  nginx.conf: |
+    server {
+      listen 8080;
+      location / { proxy_pass http://api.shop.svc.cluster.local:8080; }
+    }
+  log_level: info
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: app-settings, namespace: shop, labels: {app: api}}
+data:
+  FEATURE_FLAGS: "checkout-v2,recommendations"
+  PAYMENT_PROVIDER_KEY: "$C_CONFIGMAP"
+  settings.json: '{"currency":"EUR","maxCartItems":50}'
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: terminal-tricks, namespace: shop}
+data:
+  banner: "\e]0;pwned\a\e[31mRED\e[0m \e[2J cleared?"
+  motd: "plain line\nsecond line\r\nwith carriage return"
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: pod-reader, namespace: shop}
+rules:
+- apiGroups: [""]
+  resources: [pods, pods/log]
+  verbs: [get, list, watch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: web-pod-reader, namespace: shop}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: pod-reader}
+subjects:
+- {kind: ServiceAccount, name: web, namespace: shop}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+  labels: {app: web, app.kubernetes.io/name: web, app.kubernetes.io/part-of: shop}
+spec:
+  replicas: 3
+  revisionHistoryLimit: 5
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata:
+      labels: {app: web, app.kubernetes.io/name: web}
+      annotations: {kubectl.kubernetes.io/default-container: web}
+    spec:
+      serviceAccountName: web
+      imagePullSecrets: [{name: regcred}]
+$TOL
+      initContainers:
+      - name: init-config
+        image: busybox:1.36.1
+        command: [sh, -c, "cp /config/* /work/"]
+      containers:
+      - name: log-shipper
+        image: fluent/fluent-bit:3.1.9
+        resources: {requests: {cpu: 20m, memory: 32Mi}, limits: {memory: 64Mi}}
+      - name: web
+        image: nginx:1.27.3
+        ports: [{name: http, containerPort: 8080}]
+        resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 500m, memory: 256Mi}}
+        readinessProbe: {httpGet: {path: /healthz, port: http}}
+        volumeMounts: [{name: config, mountPath: /etc/nginx/conf.d}]
+      volumes:
+      - name: config
+        configMap: {name: web-config}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+  namespace: shop
+  labels: {app: api, app.kubernetes.io/name: api, app.kubernetes.io/part-of: shop}
+  annotations:
+    example.com/deploy-note: "rolled by ci, debug token $C_DEPLOY_ANNOTATION"
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata:
+      labels: {app: api, app.kubernetes.io/name: api}
+    spec:
+      serviceAccountName: api
+      priorityClassName: business-critical
+$TOL
+      containers:
+      - name: api
+        image: shop/api:2.4.1
+        args: ["--listen=:8080", "--api-key=$C_DEPLOY_ARG"]
+        env:
+        - {name: DB_HOST, value: postgres.shop.svc.cluster.local}
+        - {name: DB_PASSWORD, value: "$C_DEPLOY_ENV"}
+        - name: DB_PASSWORD_FROM_SECRET
+          valueFrom: {secretKeyRef: {name: db-credentials, key: password}}
+        envFrom: [{configMapRef: {name: app-settings}}]
+        ports: [{name: http, containerPort: 8080}]
+        resources: {requests: {cpu: 200m, memory: 128Mi}, limits: {cpu: "1", memory: 512Mi}}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: postgres
+  namespace: shop
+  labels: {app: postgres}
+spec:
+  serviceName: postgres
+  replicas: 2
+  selector: {matchLabels: {app: postgres}}
+  template:
+    metadata:
+      labels: {app: postgres}
+    spec:
+$TOL
+      containers:
+      - name: postgres
+        image: postgres:16.4
+        ports: [{name: pg, containerPort: 5432}]
+        env:
+        - name: POSTGRES_PASSWORD
+          valueFrom: {secretKeyRef: {name: db-credentials, key: password}}
+        resources: {requests: {cpu: 250m, memory: 256Mi}}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: shop, labels: {app: web}}
+spec:
+  type: ClusterIP
+  selector: {app: web}
+  ports: [{name: http, port: 80, targetPort: http}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web-nodeport, namespace: shop, labels: {app: web}}
+spec:
+  type: NodePort
+  selector: {app: web}
+  ports: [{name: http, port: 80, targetPort: http, nodePort: 30080}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: api, namespace: shop, labels: {app: api}}
+spec:
+  selector: {app: api}
+  ports: [{name: http, port: 8080, targetPort: http}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: postgres, namespace: shop, labels: {app: postgres}}
+spec:
+  clusterIP: None
+  selector: {app: postgres}
+  ports: [{name: pg, port: 5432}]
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: web
+  namespace: shop
+  annotations: {nginx.ingress.kubernetes.io/proxy-body-size: 8m}
+spec:
+  ingressClassName: nginx
+  tls: [{hosts: [shop.example.test], secretName: web-tls}]
+  rules:
+  - host: shop.example.test
+    http:
+      paths:
+      - {path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}
+      - {path: /api, pathType: Prefix, backend: {service: {name: api, port: {number: 8080}}}}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: uploads, namespace: shop}
+spec:
+  accessModes: [ReadWriteOnce]
+  storageClassName: standard
+  volumeName: pv-shop-uploads
+  resources: {requests: {storage: 5Gi}}
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: api, namespace: shop}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: api}
+  minReplicas: 2
+  maxReplicas: 6
+  metrics:
+  - type: Resource
+    resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: web, namespace: shop}
+spec:
+  minAvailable: 2
+  selector: {matchLabels: {app: web}}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: tty-trick
+  namespace: shop
+  labels: {app: tty-trick}
+  annotations:
+    example.com/title: "\e]0;pwned\a"
+    example.com/colour: "\e[31mred\e[0m and \e[1mbold\e[0m"
+    example.com/multiline: "line one\nline two"
+spec:
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  containers:
+  - name: main
+    image: busybox:1.36.1
+    command: [sleep, infinity]
+EOF
+apply "$M/40-shop.yaml"
+
+# ------------------------------------------------------------------ payments
+log "namespace payments"
+{
+  printf 'rotation log for the legacy certificate; '
+  for i in $(seq 1 30); do printf 'entry %02d: rotated by ops without incident; ' "$i"; done
+  printf 'emergency override %s; ' "$C_LONG_ANNOTATION"
+  for i in $(seq 31 60); do printf 'entry %02d: rotated by ops without incident; ' "$i"; done
+} >"$M/long-annotation.txt"
+cat >"$M/50-payments.yaml" <<EOF
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: payments-api, namespace: payments}
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: legacy-cert
+  namespace: payments
+  annotations:
+    example.com/rotation-notes: "$(cat "$M/long-annotation.txt")"
+type: Opaque
+data:
+  tls.crt: $(b64 "-----BEGIN CERTIFICATE-----MIIBfake-----END CERTIFICATE-----")
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: compute, namespace: payments}
+spec:
+  hard: {pods: "30", requests.cpu: "6", requests.memory: 12Gi, limits.memory: 24Gi, services: "10", secrets: "40"}
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: payments}
+spec:
+  limits:
+  - type: Container
+    default: {cpu: 500m, memory: 256Mi}
+    defaultRequest: {cpu: 100m, memory: 128Mi}
+    max: {cpu: "2", memory: 2Gi}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: secret-reader, namespace: payments}
+rules:
+- apiGroups: [""]
+  resources: [secrets]
+  resourceNames: [api-keys]
+  verbs: [get]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: payments-api-secret-reader, namespace: payments}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: secret-reader}
+subjects:
+- {kind: ServiceAccount, name: payments-api, namespace: payments}
+- {kind: Group, name: payments-oncall, apiGroup: rbac.authorization.k8s.io}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: payments-api
+  namespace: payments
+  labels: {app: payments-api}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: payments-api}}
+  template:
+    metadata:
+      labels: {app: payments-api}
+    spec:
+      serviceAccountName: payments-api
+      priorityClassName: business-critical
+$TOL
+      containers:
+      - name: payments-api
+        image: payments/api:1.9.0
+        ports: [{name: http, containerPort: 8443}]
+        env:
+        - name: STRIPE_KEY
+          valueFrom: {secretKeyRef: {name: api-keys, key: stripe}}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: redis, namespace: payments, labels: {app: redis}}
+spec:
+  serviceName: redis
+  replicas: 1
+  selector: {matchLabels: {app: redis}}
+  template:
+    metadata: {labels: {app: redis}}
+    spec:
+$TOL
+      containers:
+      - {name: redis, image: "redis:7.4.1", ports: [{containerPort: 6379}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: payments-api, namespace: payments}
+spec:
+  selector: {app: payments-api}
+  ports: [{name: https, port: 443, targetPort: http}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: redis, namespace: payments}
+spec:
+  clusterIP: None
+  selector: {app: redis}
+  ports: [{port: 6379}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: ledger-migrate, namespace: payments, labels: {app: ledger}}
+spec:
+  backoffLimit: 2
+  template:
+    metadata: {labels: {app: ledger}}
+    spec:
+      restartPolicy: Never
+$TOL
+      containers:
+      - {name: migrate, image: "payments/ledger:1.9.0", args: [migrate, --to=latest]}
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: settlement-report, namespace: payments, labels: {app: settlement}}
+spec:
+  schedule: "0 3 * * *"
+  timeZone: Etc/UTC
+  concurrencyPolicy: Forbid
+  successfulJobsHistoryLimit: 3
+  jobTemplate:
+    spec:
+      template:
+        metadata: {labels: {app: settlement}}
+        spec:
+          restartPolicy: OnFailure
+          tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+          containers:
+          - name: report
+            image: payments/reports:1.9.0
+            args: ["--since=24h", "--sftp-password=$C_CRON_ARG"]
+            env:
+            - {name: REPORT_BUCKET, value: settlements}
+            - {name: SFTP_TOKEN, value: "$C_CRON_ENV"}
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: {name: default-deny, namespace: payments}
+spec:
+  podSelector: {}
+  policyTypes: [Ingress, Egress]
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: {name: allow-from-shop, namespace: payments}
+spec:
+  podSelector: {matchLabels: {app: payments-api}}
+  policyTypes: [Ingress]
+  ingress:
+  - from:
+    - namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: shop}}
+      podSelector: {matchLabels: {app: api}}
+    ports: [{protocol: TCP, port: 8443}]
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: payments-api, namespace: payments}
+spec:
+  maxUnavailable: 1
+  selector: {matchLabels: {app: payments-api}}
+EOF
+apply "$M/50-payments.yaml"
+# stringData is write-only: create it (not apply) so the stored object has only .data.
+cat >"$M/51-payments-stringdata.yaml" <<EOF
+apiVersion: v1
+kind: Secret
+metadata: {name: api-keys, namespace: payments, labels: {app: payments-api}}
+type: Opaque
+stringData:
+  stripe: "$C_SECRET_STRINGDATA"
+  region: eu
+EOF
+create_once "$M/51-payments-stringdata.yaml"
+# Client-side apply: the object carries kubectl.kubernetes.io/last-applied-configuration with the values.
+cat >"$M/52-payments-client-apply.yaml" <<EOF
+apiVersion: v1
+kind: Secret
+metadata: {name: stripe-keys, namespace: payments, labels: {app: payments-api}}
+type: Opaque
+stringData:
+  publishable: pk_test_51Hxyz
+  secret: "$C_LAST_APPLIED"
+data:
+  webhook-secret: $(b64 "$C_SECRET_DATA2")
+EOF
+k apply -f "$M/52-payments-client-apply.yaml" >/dev/null
+
+# ------------------------------------------------------------------ monitoring, kube-system, toolhive
+log "namespace monitoring and system add-ons"
+cat >"$M/60-monitoring.yaml" <<EOF
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: prometheus, namespace: monitoring}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: prometheus-config, namespace: monitoring}
+data:
+  prometheus.yml: |
+    global: {scrape_interval: 30s}
+    scrape_configs:
+    - job_name: kubernetes-pods
+      kubernetes_sd_configs: [{role: pod}]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: prometheus, namespace: monitoring, labels: {app: prometheus}}
+spec:
+  replicas: 1
+  strategy: {type: Recreate}
+  selector: {matchLabels: {app: prometheus}}
+  template:
+    metadata: {labels: {app: prometheus}}
+    spec:
+      serviceAccountName: prometheus
+$TOL
+      containers:
+      - name: prometheus
+        image: prom/prometheus:v2.54.1
+        args: [--config.file=/etc/prometheus/prometheus.yml, --storage.tsdb.retention.time=15d]
+        ports: [{name: web, containerPort: 9090}]
+        volumeMounts: [{name: config, mountPath: /etc/prometheus}]
+      volumes:
+      - {name: config, configMap: {name: prometheus-config}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: grafana, namespace: monitoring, labels: {app: grafana}}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: grafana}}
+  template:
+    metadata: {labels: {app: grafana}}
+    spec:
+$TOL
+      containers:
+      - {name: grafana, image: "grafana/grafana:11.2.2", ports: [{name: http, containerPort: 3000}]}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: alertmanager, namespace: monitoring, labels: {app: alertmanager}}
+spec:
+  serviceName: alertmanager
+  replicas: 2
+  selector: {matchLabels: {app: alertmanager}}
+  template:
+    metadata: {labels: {app: alertmanager}}
+    spec:
+$TOL
+      containers:
+      - {name: alertmanager, image: "prom/alertmanager:v0.27.0", ports: [{containerPort: 9093}]}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: node-exporter, namespace: monitoring, labels: {app: node-exporter}}
+spec:
+  selector: {matchLabels: {app: node-exporter}}
+  template:
+    metadata: {labels: {app: node-exporter}}
+    spec:
+      hostNetwork: true
+$TOL
+      containers:
+      - {name: node-exporter, image: "prom/node-exporter:v1.8.2", ports: [{containerPort: 9100, hostPort: 9100}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: prometheus, namespace: monitoring}
+spec:
+  selector: {app: prometheus}
+  ports: [{name: web, port: 9090, targetPort: web}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: grafana, namespace: monitoring}
+spec:
+  type: NodePort
+  selector: {app: grafana}
+  ports: [{name: http, port: 80, targetPort: http, nodePort: 30300}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: alertmanager, namespace: monitoring}
+spec:
+  clusterIP: None
+  selector: {app: alertmanager}
+  ports: [{port: 9093}]
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: tsdb-backup, namespace: monitoring}
+spec:
+  schedule: "30 2 * * 0"
+  suspend: true
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+          containers:
+          - {name: backup, image: "prom/prometheus:v2.54.1", args: [promtool, tsdb, snapshot]}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: coredns, namespace: kube-system}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: coredns, namespace: kube-system, labels: {k8s-app: kube-dns}}
+spec:
+  replicas: 2
+  selector: {matchLabels: {k8s-app: kube-dns}}
+  template:
+    metadata: {labels: {k8s-app: kube-dns}}
+    spec:
+      serviceAccountName: coredns
+      priorityClassName: system-cluster-critical
+$TOL
+      containers:
+      - name: coredns
+        image: coredns/coredns:v1.12.0
+        args: [-conf, /etc/coredns/Corefile]
+        ports: [{name: dns, containerPort: 53, protocol: UDP}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: kube-dns, namespace: kube-system, labels: {k8s-app: kube-dns}}
+spec:
+  clusterIP: 10.96.0.10
+  selector: {k8s-app: kube-dns}
+  ports: [{name: dns, port: 53, protocol: UDP}, {name: dns-tcp, port: 53, protocol: TCP}]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: toolhive-operator
+  namespace: toolhive-system
+  labels: {app.kubernetes.io/name: toolhive-operator, app.kubernetes.io/version: "0.59.0"}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app.kubernetes.io/name: toolhive-operator}}
+  template:
+    metadata: {labels: {app.kubernetes.io/name: toolhive-operator}}
+    spec:
+$TOL
+      containers:
+      - name: manager
+        image: stacklok/toolhive/operator:v0.59.0
+        securityContext: {runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: {drop: [ALL]}}
+EOF
+apply "$M/60-monitoring.yaml"
+
+# ------------------------------------------------------------------ CRDs
+log "CRDs"
+cat >"$M/70-widgets-crd.yaml" <<'EOF'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.demo.studioctl.dev
+spec:
+  group: demo.studioctl.dev
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList, shortNames: [wdg], categories: [studioctl]}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    additionalPrinterColumns:
+    - {name: Color, type: string, jsonPath: .spec.color, description: The widget colour}
+    - {name: Size, type: integer, jsonPath: .spec.size}
+    - {name: Shipped, type: date, jsonPath: .spec.shippedAt}
+    - {name: Owner, type: string, jsonPath: .spec.owner, priority: 1}
+    - {name: Age, type: date, jsonPath: .metadata.creationTimestamp}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              color: {type: string}
+              size: {type: integer}
+              shippedAt: {type: string, format: date-time}
+              owner: {type: string}
+          status:
+            type: object
+            x-kubernetes-preserve-unknown-fields: true
+EOF
+apply "$M/70-widgets-crd.yaml"
+# The ToolHive MCPServer CRD is data in shared/ (beside the clone in CI, /work/shared here).
+thv=""
+for c in "${STUDIOCTL_TOOLHIVE_CRD:-}" "$here/../../shared/data/toolhive/mcpservers.toolhive.stacklok.dev.yaml" \
+         /work/shared/data/toolhive/mcpservers.toolhive.stacklok.dev.yaml; do
+  [ -n "$c" ] && [ -f "$c" ] && { thv=$c; break; }
+done
+[ -n "$thv" ] || die "ToolHive MCPServer CRD not found (set STUDIOCTL_TOOLHIVE_CRD)"
+apply "$thv"
+k wait --for=condition=Established crd/widgets.demo.studioctl.dev crd/mcpservers.toolhive.stacklok.dev --timeout=60s >/dev/null
+cat >"$M/71-widgets.yaml" <<'EOF'
+apiVersion: demo.studioctl.dev/v1
+kind: Widget
+metadata: {name: sprocket, namespace: shop, labels: {line: hardware}}
+spec: {color: red, size: 3, shippedAt: "2025-11-02T10:00:00Z", owner: alice}
+---
+apiVersion: demo.studioctl.dev/v1
+kind: Widget
+metadata: {name: gizmo, namespace: shop, labels: {line: hardware}}
+spec: {color: blue, size: 12, shippedAt: "2026-01-05T08:30:00Z", owner: bob}
+---
+apiVersion: demo.studioctl.dev/v1
+kind: Widget
+metadata: {name: ledger-widget, namespace: payments, labels: {line: finance}}
+spec: {color: green, size: 1, owner: carol}
+---
+apiVersion: toolhive.stacklok.dev/v1beta1
+kind: MCPServer
+metadata:
+  name: fetch-7c2e91
+  namespace: mcp-4b1f0c9a7e21
+  labels:
+    app.kubernetes.io/managed-by: eai-mcp-runtime
+    eai.io/tenant: acme
+    eai.io/project: checkout
+    eai.io/template: fetch
+  annotations:
+    eai.io/owner: alice@acme.example.test
+spec:
+  image: stacklok/mcp-fetch:0.1.0
+  transport: streamable-http
+---
+apiVersion: toolhive.stacklok.dev/v1beta1
+kind: MCPServer
+metadata:
+  name: github-tools
+  namespace: shop
+  labels: {app: github-tools}
+spec:
+  image: stacklok/mcp-github:0.3.2
+  transport: stdio
+EOF
+apply "$M/71-widgets.yaml"
+k patch -n mcp-4b1f0c9a7e21 mcpserver fetch-7c2e91 --subresource=status --type=merge -p \
+  '{"status":{"phase":"Ready","url":"http://mcp-fetch-7c2e91-proxy.mcp-4b1f0c9a7e21.svc.cluster.local:8080","readyReplicas":1,"conditions":[{"type":"Ready","status":"True","reason":"Ready","message":"MCP server is ready","lastTransitionTime":"2026-01-15T09:00:00Z"}]}}' >/dev/null || log "warning: MCPServer status patch failed"
+k patch -n shop mcpserver github-tools --subresource=status --type=merge -p \
+  '{"status":{"phase":"Failed","readyReplicas":0,"conditions":[{"type":"Ready","status":"False","reason":"ImagePullFailed","message":"image pull failed","lastTransitionTime":"2026-01-15T09:00:00Z"}]}}' >/dev/null || log "warning: MCPServer status patch failed"
+k patch -n shop widget gizmo --subresource=status --type=merge -p '{"status":{"phase":"Shipped"}}' >/dev/null || true
+
+# ------------------------------------------------------------------ wait for pods
+wait_pods() { # wait_pods NAMESPACE_SELECTOR_ARGS...: until no pod is Pending (kwok's pod-fast stage)
+  local deadline=$(( $(date +%s) + ${WAIT_SECONDS:-300} )) pending
+  while :; do
+    pending=$(k get pods "$@" --no-headers -o custom-columns=P:.status.phase 2>/dev/null | grep -cv -e Running -e Succeeded || true)
+    [ "$pending" = 0 ] && return 0
+    [ "$(date +%s)" -lt "$deadline" ] || { k get pods "$@" | grep -v -e Running -e Completed >&2; die "pods still not running"; }
+    sleep 1
+  done
+}
+log "waiting for pods to run"
+for d in shop/web shop/api payments/payments-api monitoring/prometheus monitoring/grafana kube-system/coredns toolhive-system/toolhive-operator; do
+  k rollout status -n "${d%/*}" "deployment/${d#*/}" --timeout=300s >/dev/null
+done
+for s in shop/postgres payments/redis monitoring/alertmanager; do
+  k rollout status -n "${s%/*}" "statefulset/${s#*/}" --timeout=300s >/dev/null
+done
+k rollout status -n monitoring daemonset/node-exporter --timeout=300s >/dev/null
+k wait -n payments --for=condition=Complete job/ledger-migrate --timeout=300s >/dev/null
+wait_pods -A
+
+# ------------------------------------------------------------------ events
+log "events"
+POD=$(k get pods -n shop -l app=api -o jsonpath='{.items[0].metadata.name}')
+UID_=$(k get pod -n shop "$POD" -o jsonpath='{.metadata.uid}')
+NOW=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+cat >"$M/80-events.yaml" <<EOF
+apiVersion: v1
+kind: Event
+metadata: {name: $POD.oomwarning, namespace: shop}
+involvedObject: {apiVersion: v1, kind: Pod, name: $POD, namespace: shop, uid: $UID_, fieldPath: "spec.containers{api}"}
+type: Warning
+reason: OOMKilling
+message: "Memory cgroup out of memory: Killed process 4242 (api) total-vm:812345kB"
+source: {component: kernel-monitor, host: kwok-node-0}
+firstTimestamp: "$NOW"
+lastTimestamp: "$NOW"
+count: 3
+reportingComponent: kernel-monitor
+reportingInstance: kwok-node-0
+---
+apiVersion: v1
+kind: Event
+metadata: {name: $POD.backoff, namespace: shop}
+involvedObject: {apiVersion: v1, kind: Pod, name: $POD, namespace: shop, uid: $UID_}
+type: Warning
+reason: BackOff
+message: "Back-off restarting failed container api in pod ${POD}_shop(\e[31m$UID_\e[0m)"
+source: {component: kubelet, host: kwok-node-0}
+firstTimestamp: "$NOW"
+lastTimestamp: "$NOW"
+count: 7
+reportingComponent: kubelet
+reportingInstance: kwok-node-0
+---
+apiVersion: v1
+kind: Event
+metadata: {name: payments-api.scaled, namespace: payments}
+involvedObject: {apiVersion: apps/v1, kind: Deployment, name: payments-api, namespace: payments}
+type: Normal
+reason: ScalingReplicaSet
+message: "Scaled up replica set payments-api to 2"
+source: {component: deployment-controller}
+firstTimestamp: "$NOW"
+lastTimestamp: "$NOW"
+count: 1
+EOF
+create_once "$M/80-events.yaml"
+
+# ------------------------------------------------------------------ logs through the API server
+log "checking pod logs through the API server"
+lines=$(k logs -n shop "$POD" -c api | wc -l)
+[ "$lines" -ge 20 ] || die "kubectl logs returned $lines lines"
+
+# ------------------------------------------------------------------ --big
+if [ "$BIG" = 1 ]; then
+  tb=$(date +%s)
+  log "--big: 47 extra kwok nodes, 4,900 pods in namespace big, 1,050 namespaces, 1,050 ConfigMaps"
+  {
+    for i in $(seq 0 46); do
+      n=$(printf '%02d' "$i")
+      cat <<EOF
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: kwok-big-$n
+  annotations: {kwok.x-k8s.io/node: fake, node.alpha.kubernetes.io/ttl: "0"}
+  labels: {type: kwok, pool: big, kubernetes.io/hostname: kwok-big-$n, kubernetes.io/os: linux, kubernetes.io/arch: amd64, node-role.kubernetes.io/worker: "", topology.kubernetes.io/zone: eu-west-1a, node.kubernetes.io/instance-type: m5.4xlarge}
+spec:
+  podCIDR: 10.244.$((100 + i)).0/24
+  podCIDRs: [10.244.$((100 + i)).0/24]
+  taints: [{key: kwok.x-k8s.io/node, value: fake, effect: NoSchedule}]
+status:
+  capacity: {cpu: "16", memory: 64Gi, pods: "110"}
+  allocatable: {cpu: "16", memory: 64Gi, pods: "110"}
+  nodeInfo: {architecture: amd64, operatingSystem: linux, osImage: Ubuntu 24.04.1 LTS, kernelVersion: 6.8.0-1015-aws, containerRuntimeVersion: "containerd://1.7.24", kubeletVersion: $GIT_VERSION, kubeProxyVersion: $GIT_VERSION, machineID: "", systemUUID: "", bootID: ""}
+EOF
+    done
+  } >"$M/90-big-nodes.yaml"
+  create_once "$M/90-big-nodes.yaml"
+  cat >"$M/91-big.yaml" <<EOF
+apiVersion: v1
+kind: Namespace
+metadata: {name: big, labels: {purpose: benchmark}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: shop-big, labels: {purpose: benchmark}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: filler, namespace: big, labels: {app: filler}}
+spec:
+  replicas: 4900
+  selector: {matchLabels: {app: filler}}
+  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 0, maxUnavailable: "100%"}}
+  template:
+    metadata: {labels: {app: filler}}
+    spec:
+      nodeSelector: {pool: big}
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - {name: filler, image: "busybox:1.36.1", command: [sleep, infinity]}
+EOF
+  apply "$M/91-big.yaml"
+  # 1,050 namespaces and 1,050 ConfigMaps: POSTed by one curl in parallel (kubectl apply does ~5/s).
+  for i in $(seq 0 1049); do
+    printf '/api/v1/namespaces\t{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"ns-%04d","labels":{"purpose":"benchmark"}}}\n' "$i"
+  done | post_many
+  for i in $(seq 0 1049); do
+    printf '/api/v1/namespaces/shop-big/configmaps\t{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-%04d","labels":{"purpose":"benchmark"}},"data":{"index":"%d","payload":"value-%04d"}}\n' "$i" "$i" "$i"
+  done | post_many
+  log "--big: namespaces and ConfigMaps done after $(( $(date +%s) - tb ))s; waiting for 4,900 pods"
+  deadline=$(( $(date +%s) + ${BIG_WAIT_SECONDS:-1800} ))
+  while :; do
+    running=$(k get pods -n big --no-headers -o custom-columns=P:.status.phase --chunk-size=1000 2>/dev/null | grep -c '^Running$' || true)
+    [ "$running" -ge 4900 ] && break
+    [ "$(date +%s)" -lt "$deadline" ] || die "--big: only $running/4900 pods running"
+    log "--big: $running/4900 pods running"
+    sleep 10
+  done
+  log "--big: done in $(( $(date +%s) - tb ))s"
+fi
+
+log "seeded $VER in $(( $(date +%s) - t0 ))s; canaries in $S/canaries.txt"
