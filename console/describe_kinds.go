@@ -867,7 +867,7 @@ func (r *dRenderer) job() {
 		w.write(0, "Completed At:\t%s\n", w.date(done))
 	}
 	if start != "" && done != "" {
-		w.write(0, "Duration:\t%s\n", HumanDuration(dTime(done).Sub(dTime(start))))
+		w.write(0, "Duration:\t%s\n", HumanDuration(apiTime(done).Sub(apiTime(start))))
 	}
 	if dhas(o, "spec", "activeDeadlineSeconds") {
 		w.write(0, "Active Deadline Seconds:\t%ss\n", dstr(o, "spec", "activeDeadlineSeconds"))

@@ -167,7 +167,7 @@ func (rd *describeRead) replicaSets(ctx context.Context) {
 	}
 	byAge := append([]map[string]any(nil), owned...)
 	sort.SliceStable(byAge, func(i, j int) bool {
-		ti, tj := dTime(dstr(byAge[i], "metadata", "creationTimestamp")), dTime(dstr(byAge[j], "metadata", "creationTimestamp"))
+		ti, tj := apiTime(dstr(byAge[i], "metadata", "creationTimestamp")), apiTime(dstr(byAge[j], "metadata", "creationTimestamp"))
 		if ti.Equal(tj) {
 			return dstr(byAge[i], "metadata", "name") < dstr(byAge[j], "metadata", "name")
 		}
@@ -458,7 +458,7 @@ func dEscapeField(s string) string {
 func dSortEvents(events []map[string]any) {
 	at := func(e map[string]any) int64 {
 		for _, p := range [][]string{{"lastTimestamp"}, {"series", "lastObservedTime"}, {"eventTime"}, {"firstTimestamp"}} {
-			if t := dTime(dstr(e, p...)); !t.IsZero() {
+			if t := apiTime(dstr(e, p...)); !t.IsZero() {
 				return t.UnixNano()
 			}
 		}

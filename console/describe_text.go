@@ -64,7 +64,7 @@ func dclean(s string) string {
 // date prints a timestamp as kubectl does (RFC 1123 with a numeric zone) in the clock's zone; a
 // missing one prints the zero time, as kubectl prints an unset time.
 func (w *describeWriter) date(s string) string {
-	t := dTime(s)
+	t := apiTime(s)
 	if t.IsZero() {
 		return time.Time{}.Format(time.RFC1123Z)
 	}
@@ -73,22 +73,11 @@ func (w *describeWriter) date(s string) string {
 
 // since is kubectl's age of a timestamp, "<unknown>" when there is none.
 func (w *describeWriter) since(s string) string {
-	t := dTime(s)
+	t := apiTime(s)
 	if t.IsZero() {
 		return "<unknown>"
 	}
 	return HumanDuration(w.now.Sub(t))
-}
-
-func dTime(s string) time.Time {
-	if s == "" {
-		return time.Time{}
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +271,7 @@ func (w *describeWriter) events(events []map[string]any) {
 	w.write(1, "----\t------\t----\t----\t-------\n")
 	for _, e := range events {
 		first := w.since(dstr(e, "eventTime"))
-		if dTime(dstr(e, "eventTime")).IsZero() {
+		if apiTime(dstr(e, "eventTime")).IsZero() {
 			first = w.since(dstr(e, "firstTimestamp"))
 		}
 		interval := first

@@ -357,18 +357,27 @@ func (c *Client) writeDiscoveryCache(raw [2][]byte, ctypes [2]string, at time.Ti
 	if p == "" {
 		return
 	}
-	dir := filepath.Dir(p)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return
-	}
-	if os.Chmod(dir, 0o700) != nil {
-		return
-	}
 	data, err := json.Marshal(discoveryCacheFile{Server: c.ep.BaseURL(), FetchedAt: at, API: string(raw[0]), APIType: ctypes[0], APIs: string(raw[1]), APIsType: ctypes[1]})
 	if err != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(dir, ".discovery-*")
+	writePrivateFile(p, data, filepath.Dir(p))
+}
+
+// writePrivateFile writes a cache file as a 0600 file in 0700 folders (each of privateDirs is
+// made 0700), through a temporary file renamed into place so a reader never sees half a file.
+// A cache that cannot be written is not an error: the next run asks the server again.
+func writePrivateFile(path string, data []byte, privateDirs ...string) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return
+	}
+	for _, d := range privateDirs {
+		if os.Chmod(d, 0o700) != nil {
+			return
+		}
+	}
+	tmp, err := os.CreateTemp(dir, ".cache-*")
 	if err != nil {
 		return
 	}
@@ -384,7 +393,7 @@ func (c *Client) writeDiscoveryCache(raw [2][]byte, ctypes [2]string, at time.Ti
 	if tmp.Close() != nil {
 		return
 	}
-	os.Rename(tmp.Name(), p)
+	os.Rename(tmp.Name(), path)
 }
 
 func isDNSSubdomainName(s string) bool {

@@ -262,37 +262,13 @@ func (c *Client) writeOpenAPICache(id string, doc []byte) {
 	if p == "" {
 		return
 	}
-	dir := filepath.Dir(p)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return
-	}
-	for _, d := range []string{dir, filepath.Dir(dir)} {
-		if os.Chmod(d, 0o700) != nil {
-			return
-		}
-	}
 	sum := sha256.Sum256(doc)
 	line, err := json.Marshal(openAPICacheHeader{Server: c.ep.BaseURL(), URL: id, SHA256: hex.EncodeToString(sum[:])})
 	if err != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(dir, ".openapi-*")
-	if err != nil {
-		return
-	}
-	defer os.Remove(tmp.Name())
-	if tmp.Chmod(0o600) != nil {
-		tmp.Close()
-		return
-	}
-	if _, err := tmp.Write(append(append(line, '\n'), doc...)); err != nil {
-		tmp.Close()
-		return
-	}
-	if tmp.Close() != nil {
-		return
-	}
-	os.Rename(tmp.Name(), p)
+	dir := filepath.Dir(p)
+	writePrivateFile(p, append(append(line, '\n'), doc...), dir, filepath.Dir(dir))
 }
 
 // Resolve follows one local reference (#/components/schemas/NAME) within the document, one step,
