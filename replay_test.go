@@ -103,3 +103,29 @@ func TestReplayCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayTree replays the tree readings of each recorded identity (locks for the view identity,
+// the namespace notice for the one with no rights) against their golden text.
+func TestReplayTree(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/replay/*/*/tree.txt")
+	for _, p := range paths {
+		dir := filepath.Dir(p)
+		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
+			want, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := studioctl.LoadReplay(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, _, err := studioctl.OpenReplay(rec, studioctl.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := replaytest.TreeReport(context.Background(), s); got != string(want) {
+				t.Errorf("tree (-golden +replay):\n%s", cmp.Diff(string(want), got))
+			}
+		})
+	}
+}

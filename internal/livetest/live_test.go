@@ -175,6 +175,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	t.Logf("%s: %d statements, %d compared with kubectl, %d differ", identity, len(golden), compared, failed)
 	// studioctl check (Test Connection) is recorded too, with its report as its golden file.
 	report := checkReport(t, s)
+	tree := replaytest.TreeReport(context.Background(), s)
 	if recordDir != "" {
 		dir := filepath.Join(recordDir, label)
 		if err := rec.Rec.Save(filepath.Join(dir, "recording.json")); err != nil {
@@ -184,6 +185,9 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, "check.txt"), []byte(report), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "tree.txt"), []byte(tree), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		// The scenario's canary values travel with the recording, so the replay tests can prove

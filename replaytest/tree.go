@@ -1,0 +1,45 @@
+package replaytest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/kube"
+)
+
+// TreeCases are the tree readings recorded per identity: the Cluster container with the
+// namespace list, two namespaces opened with their objects, and Cluster as JSON.
+var TreeCases = []struct {
+	Args    []string
+	Objects bool
+	JSON    bool
+}{
+	{nil, false, false},
+	{[]string{"shop", "payments"}, true, false},
+	{[]string{"Cluster"}, false, true},
+}
+
+// TreeReport prints each tree case as `studioctl tree` would, with its exit code, the form a tree
+// golden file holds.
+func TreeReport(ctx context.Context, s *studioctl.Session) string {
+	var b strings.Builder
+	for _, c := range TreeCases {
+		var out, errOut bytes.Buffer
+		code := kube.ExitOK
+		res, failed, err := browse.Tree(ctx, &s.Session, s.Mode(), c.Args, c.Objects, c.JSON)
+		switch {
+		case err != nil:
+			code = studioctl.Report(&errOut, err, c.JSON)
+		case s.Print(&out, &errOut, res) != nil:
+			code = kube.ExitServerError
+		case failed:
+			code = kube.ExitServerError
+		}
+		fmt.Fprintf(&b, "=== tree %s objects=%v json=%v\n%s%s--- exit %d\n", strings.Join(c.Args, " "), c.Objects, c.JSON, out.String(), errOut.String(), code)
+	}
+	return b.String()
+}
