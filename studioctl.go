@@ -72,8 +72,7 @@ func Open(conn kube.Connection, o Options) (*Session, error) {
 	}
 	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now, DiscoveryBeta: o.DiscoveryBeta}
 	if o.Recorder != nil {
-		o.Recorder.Base, o.Recorder.APIPath = kube.NetTransport(ep), ep.APIPath
-		ko.Transport = o.Recorder
+		ko.Transport = o.Recorder // NewClient puts net/http beneath it
 	}
 	return open(ep, o, ko)
 }

@@ -77,6 +77,11 @@ func NewClient(ep *Endpoint, opts Options) *Client {
 	if base == nil {
 		base = newBaseTransport(ep, opts.Resolver, opts.ConnectTimeout)
 	}
+	// A Recorder without a transport of its own records what the real server answers: it gets
+	// net/http here, beneath the guard, and no caller ever holds an unguarded transport.
+	if r, ok := base.(*Recorder); ok && r.Base == nil {
+		r.Base, r.APIPath = newBaseTransport(ep, opts.Resolver, opts.ConnectTimeout), ep.APIPath
+	}
 	g := &guard{ep: ep, resources: discoveryView{c}, base: base, userAgent: opts.UserAgent}
 	g.observe = func(r *http.Request, adm *policy.Admitted) {
 		c.requests.Add(1)

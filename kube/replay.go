@@ -209,25 +209,57 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	ex.Status = resp.StatusCode
 	ex.ContentType = resp.Header.Get("Content-Type")
-	ex.Body = string(scrubForRecording(ex.Path, body))
+	ex.Body = string(scrubForRecording(ex.Path, ex.ContentType, body))
 	r.mu.Lock()
 	r.Rec.Exchanges = append(r.Rec.Exchanges, ex)
 	r.mu.Unlock()
 	return resp, nil
 }
 
-// scrubForRecording applies people-mode stripping to a JSON body, so no Secret value is ever
-// written to a recording, whatever request it answered.
-func scrubForRecording(path string, body []byte) []byte {
-	var v any
-	if decodeJSON(body, &v) != nil {
-		return body
-	}
+// scrubForRecording applies people-mode stripping to a JSON body, or to each document of a stream
+// (a watch answers one event after another), so no Secret value is ever written to a recording,
+// whatever request it answered. A body about core secrets that cannot be read as JSON is not kept
+// at all; any other that is not JSON (a log) is kept as it came.
+func scrubForRecording(path, contentType string, body []byte) []byte {
 	secrets := strings.HasSuffix(path, "/secrets") || strings.Contains(path, "/secrets/")
-	peopleAny(v, secrets)
-	out, err := json.Marshal(v)
-	if err != nil {
+	if !secrets && !strings.Contains(contentType, "json") {
+		return body // a log is text/plain, and a JSON-looking log line stays as it was written
+	}
+	if checkNesting(body, MaxNesting) != nil {
+		if secrets {
+			return nil
+		}
 		return body
 	}
-	return out
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var out bytes.Buffer
+	docs := 0
+	for {
+		var v any
+		err := dec.Decode(&v)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if secrets {
+				return nil
+			}
+			return body
+		}
+		peopleAny(v, secrets)
+		data, err := json.Marshal(v)
+		if err != nil {
+			return nil
+		}
+		if docs > 0 {
+			out.WriteByte('\n')
+		}
+		out.Write(data)
+		docs++
+	}
+	if docs == 0 {
+		return body
+	}
+	return out.Bytes()
 }

@@ -52,3 +52,20 @@ func TestRecorderStripsSecretsBeforeKeeping(t *testing.T) {
 		}
 	}
 }
+
+func TestRecorderStripsEverySecretOfAWatchStream(t *testing.T) {
+	ev := `{"type":"MODIFIED","object":{"kind":"Table","apiVersion":"meta.k8s.io/v1","rows":[{"cells":["s"],"object":{"kind":"PartialObjectMetadata","metadata":{"name":"s","annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"data\":{\"k\":\"CANARY-WATCH\"}}"}}}}]}}`
+	got := string(scrubForRecording("/api/v1/namespaces/a/secrets", "application/json", []byte(ev+"\n"+ev+"\n"+ev)))
+	if contains(got, "CANARY-WATCH") {
+		t.Fatalf("a watch event kept a Secret's value: %s", got)
+	}
+	if n := len(splitLines(got)); n != 3 {
+		t.Fatalf("%d events kept, want 3", n)
+	}
+	if scrubForRecording("/api/v1/namespaces/a/secrets", "application/json", []byte(`{"broken`)) != nil {
+		t.Fatal("an unreadable answer about secrets was kept")
+	}
+	if line := `{"b":1, "a":2}` + "\n"; string(scrubForRecording("/api/v1/namespaces/a/pods/p/log", "text/plain", []byte(line))) != line {
+		t.Fatal("a log was changed")
+	}
+}

@@ -206,9 +206,3 @@ func fmtDuration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%.1f", s)
 }
-
-// NetTransport is the net/http transport studioctl dials an endpoint with (no proxy from the
-// environment, the guarded dialer, the endpoint's TLS), for a Recorder to wrap.
-func NetTransport(ep *Endpoint) http.RoundTripper {
-	return newBaseTransport(ep, nil, DefaultConnectTimeout)
-}

@@ -18,3 +18,5 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 func stringsReader(s string) io.Reader { return strings.NewReader(s) }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+func splitLines(s string) []string { return strings.Split(strings.TrimSpace(s), "\n") }

@@ -1,0 +1,307 @@
+package studioctl_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/replaytest"
+)
+
+// The replay side of issue 4's proof, with no server. e2e/seed.sh plants CANARY-* strings in a
+// real cluster; the live suite records what the server answered (recording.json) and what
+// studioctl printed in people mode (golden.txt), and copies the planted strings to
+// testdata/replay/<version>/canaries.txt. testdata/replay/canary-classes.txt says which of them
+// were planted in a Secret.
+
+const canaryClassesPath = "testdata/replay/canary-classes.txt"
+
+// TestCanaryReplay checks every recording: (1) neither recording.json nor golden.txt holds a
+// Secret's canary, plain, in base64 or in base64 of base64; (2) replaying every recorded statement
+// in machine mode prints no canary at all, on stdout or stderr.
+func TestCanaryReplay(t *testing.T) {
+	classes := readClasses(t)
+	versions, _ := filepath.Glob("testdata/replay/*")
+	recordings, checked := 0, 0
+	for _, v := range versions {
+		if fi, err := os.Stat(v); err != nil || !fi.IsDir() {
+			continue
+		}
+		dirs, _ := filepath.Glob(filepath.Join(v, "*", "golden.txt"))
+		recordings += len(dirs)
+		canaries, err := os.ReadFile(filepath.Join(v, "canaries.txt"))
+		if os.IsNotExist(err) {
+			t.Logf("%s has no canaries.txt, so its %d recordings were not checked for canaries (record it again with the live suite)", v, len(dirs))
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(dirs) == 0 {
+			t.Errorf("%s has canaries.txt but no recording (no <identity>/golden.txt)", v)
+			continue
+		}
+		f := replayNeedles(t, v, canaries, classes)
+		for _, g := range dirs {
+			dir := filepath.Dir(g)
+			checked++
+			t.Run(filepath.ToSlash(dir), func(t *testing.T) { canaryReplayDir(t, dir, f) })
+		}
+	}
+	if recordings == 0 {
+		t.Fatal("no recording under testdata/replay (<version>/<identity>/golden.txt): record them with the live suite (make e2e)")
+	}
+	t.Logf("%d of %d recordings checked for canaries", checked, recordings)
+}
+
+func canaryReplayDir(t *testing.T, dir string, f *canaryFinder) {
+	// (1) Neither file holds a Secret's canary in any encoding. The bodies are checked both as
+	// the file spells them (JSON strings) and decoded.
+	leaks := 0
+	for _, name := range []string{"recording.json", "golden.txt"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		leaks += f.report(t, name, string(data), false)
+	}
+	rec, err := studioctl.LoadReplay(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range rec.Exchanges {
+		leaks += f.report(t, "recording.json, the answer to "+ex.Method+" "+ex.Path+"?"+ex.Query, ex.Body, false)
+	}
+
+	// (2) Every recorded statement, replayed in machine mode, prints no canary at all.
+	cases, err := replaytest.ReadGolden(filepath.Join(dir, "golden.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, rp, err := studioctl.OpenReplay(rec, studioctl.Options{Redact: studioctl.Machine})
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := 0
+	for _, c := range cases {
+		words, err := console.Split(c.Statement)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Statement, err)
+		}
+		var out, errOut bytes.Buffer
+		s.ExecWords(context.Background(), words, &out, &errOut)
+		leaks += f.report(t, c.Statement+" [machine] stdout", out.String(), true)
+		leaks += f.report(t, c.Statement+" [machine] stderr", errOut.String(), true)
+		if len(f.find(c.Stdout+c.Stderr)) > 0 {
+			people++
+		}
+	}
+	if missed := rp.Missed(); len(missed) > 0 {
+		t.Errorf("machine mode asked for %d requests the recording does not hold, so those statements proved nothing: %v", len(missed), missed)
+	}
+	t.Logf("%s: %d statements replayed in machine mode, %d exchanges, %d of the statements print a machine-mode canary in people mode, %d leaks",
+		dir, len(cases), len(rec.Exchanges), people, leaks)
+}
+
+// TestCanaryClasses checks canary-classes.txt against the canaries section of e2e/seed.sh, where
+// each canary's comment names the object it is planted in: a canary planted in a Secret is of
+// class secret, every other one of class machine.
+func TestCanaryClasses(t *testing.T) {
+	classes := readClasses(t)
+	seed, err := os.ReadFile("e2e/seed.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	planted := regexp.MustCompile(`(?m)^C_[A-Z0-9_]+=(CANARY-[A-Z0-9-]+)\s+#\s*(\S+)`)
+	want := map[string]string{}
+	for _, m := range planted.FindAllStringSubmatch(string(seed), -1) {
+		class := "machine"
+		if m[2] == "Secret" {
+			class = "secret"
+		}
+		want[m[1]] = class
+	}
+	if len(want) == 0 {
+		t.Fatal("e2e/seed.sh plants no canary that this test can read")
+	}
+	var names []string
+	for n := range want {
+		names = append(names, n)
+	}
+	for n := range classes {
+		if _, ok := want[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if want[n] != classes[n] {
+			t.Errorf("%s: e2e/seed.sh makes it %q, %s says %q", n, want[n], canaryClassesPath, classes[n])
+		}
+	}
+}
+
+// replayNeedles builds what must not be printed from a version's canaries.txt: every canary has
+// to have a class.
+func replayNeedles(t *testing.T, version string, canaries []byte, classes map[string]string) *canaryFinder {
+	f := &canaryFinder{index: map[string][]int{}}
+	for _, c := range strings.Fields(string(canaries)) {
+		class, ok := classes[c]
+		if !ok {
+			t.Fatalf("%s/canaries.txt names %s, which %s does not classify", version, c, canaryClassesPath)
+		}
+		if class == "secret" {
+			f.add(c, true, 2)
+		} else {
+			f.add(c, false, 1)
+		}
+	}
+	if len(f.needles) == 0 {
+		t.Fatalf("%s/canaries.txt names no canary", version)
+	}
+	return f
+}
+
+func readClasses(t *testing.T) map[string]string {
+	data, err := os.ReadFile(canaryClassesPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) != 2 || (f[1] != "secret" && f[1] != "machine") {
+			t.Fatalf("%s:%d: want NAME secret|machine", canaryClassesPath, i+1)
+		}
+		out[f[0]] = f[1]
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s classifies no canary", canaryClassesPath)
+	}
+	return out
+}
+
+// canaryNeedle is one text whose presence proves a leak: a canary or one of its encodings.
+type canaryNeedle struct {
+	text, canary, form string
+	secret             bool // never printed or recorded; otherwise only machine mode must hide it
+}
+
+// canaryFinder looks for every needle in one pass, through an index of their first 8 bytes.
+type canaryFinder struct {
+	needles []canaryNeedle
+	index   map[string][]int
+}
+
+const canaryPrefix = 8
+
+// add indexes c plain, in base64 and, for depth 2, in base64 of base64.
+func (f *canaryFinder) add(c string, secret bool, depth int) {
+	forms := []string{"plain", "base64", "base64 of base64"}
+	seen := map[string]bool{}
+	level := []string{c}
+	for d := 0; d <= depth; d++ {
+		var next []string
+		for _, v := range level {
+			if len(v) >= canaryPrefix && !seen[v] {
+				seen[v] = true
+				f.needles = append(f.needles, canaryNeedle{text: v, canary: c, form: forms[d], secret: secret})
+				f.index[v[:canaryPrefix]] = append(f.index[v[:canaryPrefix]], len(f.needles)-1)
+			}
+			next = append(next, canaryBase64Cores(v)...)
+		}
+		level = next
+	}
+}
+
+// canaryBase64Cores are the characters of every base64 encoding of s that depend on s alone,
+// whatever bytes surround it: one run per byte alignment, in the standard and the URL alphabet.
+func canaryBase64Cores(s string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for k := 0; k < 3; k++ {
+		buf := make([]byte, k, k+len(s)+2)
+		buf = append(append(buf, s...), 0, 0)
+		start, end := (8*k+5)/6, (8*k+8*len(s))/6
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+			e := enc.EncodeToString(buf)
+			if end <= start || end > len(e) {
+				continue
+			}
+			if c := e[start:end]; len(c) >= canaryPrefix && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// find returns the index of every needle in s, once each.
+func (f *canaryFinder) find(s string) []int {
+	var out []int
+	found := map[int]bool{}
+	for i := 0; i+canaryPrefix <= len(s); i++ {
+		for _, n := range f.index[s[i:i+canaryPrefix]] {
+			if !found[n] && strings.HasPrefix(s[i:], f.needles[n].text) {
+				found[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// report fails the test for every needle in text that must not be there (machine: any canary;
+// otherwise a Secret's) and returns how many it found.
+func (f *canaryFinder) report(t *testing.T, where, text string, machine bool) int {
+	leaks := 0
+	for _, n := range f.find(text) {
+		nd := f.needles[n]
+		if !nd.secret && !machine {
+			continue
+		}
+		leaks++
+		t.Errorf("LEAK: %s holds %s (%s)", where, nd.canary, nd.form)
+	}
+	return leaks
+}
+
+// The base64 cores must find a canary inside any base64 text, at any offset, twice encoded too.
+func TestCanaryBase64Cores(t *testing.T) {
+	const c = "CANARY-KILO"
+	f := &canaryFinder{index: map[string][]int{}}
+	f.add(c, true, 2)
+	for pre := 0; pre < 6; pre++ {
+		for post := 0; post < 4; post++ {
+			inner := strings.Repeat("x", pre) + c + strings.Repeat("y", post)
+			for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding} {
+				once := enc.EncodeToString([]byte(inner))
+				twice := base64.StdEncoding.EncodeToString([]byte(`{"auth":"` + once + `"}`))
+				for _, text := range []string{inner, once, twice} {
+					if len(f.find(text)) == 0 {
+						t.Errorf("%q (prefix %d, suffix %d) not found", text, pre, post)
+					}
+				}
+			}
+		}
+	}
+	if got := f.find(fmt.Sprint("CANARY-KIL0 and ", base64.StdEncoding.EncodeToString([]byte("CANARY-KIL0")))); len(got) != 0 {
+		t.Errorf("a near miss matched: %v", got)
+	}
+}

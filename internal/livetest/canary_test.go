@@ -1,0 +1,503 @@
+package livetest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/kube"
+	"sigs.k8s.io/yaml"
+)
+
+// TestCanaryLive is issue 4's proof against a real server. e2e/seed.sh plants CANARY-* strings in
+// Secrets (data, stringData, the last-applied copy, a long annotation, a dockerconfigjson) and in
+// places only machine mode masks (env, args, annotations, ConfigMap data). For each identity and
+// each redaction mode it runs every statement of the canary matrix (cases_canary_test.go, plus the
+// objects the seed names at random) and asserts:
+//
+//   - no Secret's canary, no Secret's value (a service-account token included, read here with
+//     kubectl) and no identity's bearer token is ever printed, on stdout or stderr, plain, in
+//     base64 or in base64 of base64, in either mode;
+//   - in machine mode no canary at all is printed;
+//   - every key name (env names, ConfigMap and Secret keys, annotation keys) still is, in both;
+//   - -o json and -o yaml print documents that parse, in both modes;
+//   - what a recording of the session would hold carries no Secret's canary or value.
+//
+// A few statements also run through the command itself with -v 6, so the request trace on stderr
+// is checked too. The total of runs (statement × identity × mode) is printed at the end.
+func TestCanaryLive(t *testing.T) {
+	needCluster(t)
+	if _, err := os.Stat(kubectl); err != nil {
+		t.Skipf("kubectl is not at %s: the Secrets' real values cannot be read", kubectl)
+	}
+	f := liveNeedles(t)
+	cases := append(canaryStatements(false), randomNamedCases(t)...)
+	var runs, leaks atomic.Int64
+	t.Run("matrix", func(t *testing.T) {
+		for _, identity := range []string{"admin", "view", "none"} {
+			for _, mode := range []studioctl.Mode{studioctl.People, studioctl.Machine} {
+				t.Run(identity+"/"+modeName(mode), func(t *testing.T) {
+					t.Parallel()
+					n, l := canaryIdentity(t, f, identity, mode, cases)
+					runs.Add(int64(n))
+					leaks.Add(int64(l))
+				})
+			}
+		}
+	})
+	t.Run("trace", func(t *testing.T) {
+		n, l := canaryTrace(t, f)
+		runs.Add(int64(n))
+		leaks.Add(int64(l))
+	})
+	msg := fmt.Sprintf("canary matrix: %d statements; %d runs (statement × identity × mode, -v 6 traces included); %d needles; %d leaks",
+		len(cases), runs.Load(), len(f.needles), leaks.Load())
+	t.Log(msg)
+	fmt.Fprintln(os.Stderr, msg)
+}
+
+func modeName(m studioctl.Mode) string {
+	if m == studioctl.Machine {
+		return "machine"
+	}
+	return "people"
+}
+
+// canaryIdentity runs every case as one identity in one mode and returns the number of runs and
+// of leaks found.
+func canaryIdentity(t *testing.T, f *finder, identity string, mode studioctl.Mode, cases []canaryCase) (runs, leaks int) {
+	data, err := os.ReadFile(kubeconfigPath(identity))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &kube.Recorder{}
+	// Reads over every namespace of a cluster seeded with --big pass the default row cap; the
+	// matrix raises it so those tables are printed, and checked, too.
+	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Redact: mode, Recorder: rec, MaxRows: kube.MaxMaxRows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	failed, capped, keysMissed, badDocs := 0, 0, 0, 0
+	seen := map[string]bool{} // the canaries people mode printed, which proves the matrix reaches them
+	for _, c := range cases {
+		words, err := console.Split(c.Statement)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Statement, err)
+		}
+		var out, errOut bytes.Buffer
+		code := s.ExecWords(ctx, words, &out, &errOut)
+		runs++
+		where := fmt.Sprintf("%s [%s, %s]", c.Statement, identity, modeName(mode))
+		leaks += f.report(t, where, "stdout", out.String(), mode)
+		leaks += f.report(t, where, "stderr", errOut.String(), mode)
+		for _, h := range f.find(out.String()) {
+			seen[f.needles[h.needle].what] = true
+		}
+		if code != 0 {
+			failed++
+			if c.MayCap && code == kube.ExitRefused {
+				capped++
+				continue
+			}
+			if identity == "admin" {
+				t.Errorf("%s: exit %d (the admin reads everything): %s", where, code, strings.TrimSpace(errOut.String()))
+			}
+			continue
+		}
+		for _, k := range c.Keys {
+			if !strings.Contains(out.String(), k) {
+				keysMissed++
+				t.Errorf("%s: the key name %q is missing from stdout", where, k)
+			}
+		}
+		if err := parseDocument(c.Statement, out.Bytes()); err != nil {
+			badDocs++
+			t.Errorf("%s: %v", where, err)
+		}
+	}
+	if identity == "admin" && mode == studioctl.People {
+		for _, n := range f.needles {
+			if !n.secret && !seen[n.what] {
+				seen[n.what] = true
+				t.Errorf("people mode never printed %s as the admin: the matrix does not reach where it is planted", n.what)
+			}
+		}
+	}
+	// What the lead's recording of this session would hold: people mode strips every body
+	// before it is kept, whatever the session's mode.
+	recLeaks, size := 0, 0
+	for _, ex := range rec.Rec.Exchanges {
+		size += len(ex.Body) + len(ex.RequestBody)
+		what := fmt.Sprintf("the recorded answer to %s %s?%s [%s, %s]", ex.Method, ex.Path, ex.Query, identity, modeName(mode))
+		recLeaks += f.report(t, what, "body", ex.Body, studioctl.People)
+		recLeaks += f.report(t, what, "request body", string(ex.RequestBody), studioctl.People)
+	}
+	t.Logf("%s/%s: %d statements (%d failed, %d of them over the -o json/yaml cap), %d leaks printed, %d key names missing, %d documents that do not parse; recording: %d exchanges, %d body bytes, %d leaks",
+		identity, modeName(mode), runs, failed, capped, leaks, keysMissed, badDocs, len(rec.Rec.Exchanges), size, recLeaks)
+	return runs, leaks + recLeaks
+}
+
+// parseDocument checks that -o json and -o yaml print one document that parses.
+func parseDocument(statement string, out []byte) error {
+	if len(out) == 0 || strings.Contains(statement, " -w") {
+		return nil
+	}
+	var v any
+	switch {
+	case strings.Contains(statement, "-o json"):
+		if err := json.Unmarshal(out, &v); err != nil {
+			return fmt.Errorf("-o json printed something that is not JSON: %v", err)
+		}
+	case strings.Contains(statement, "-o yaml"):
+		if err := yaml.Unmarshal(out, &v); err != nil {
+			return fmt.Errorf("-o yaml printed something that is not YAML: %v", err)
+		}
+	}
+	return nil
+}
+
+// randomNamedCases are the statements about objects whose names the cluster chose: the api
+// Deployment's pods and ReplicaSet, whose templates hold the env and args canaries.
+func randomNamedCases(t *testing.T) []canaryCase {
+	var out []canaryCase
+	keys := []string{"DB_PASSWORD", "DB_HOST", "DB_PASSWORD_FROM_SECRET"}
+	for _, kind := range []string{"pods", "replicasets"} {
+		stdout, errOut, code := runKubectl(t, "admin", []string{"get", kind, "-n", "shop", "-l", "app=api", "-o", "name"})
+		if code != 0 {
+			t.Fatalf("kubectl get %s: %s", kind, errOut)
+		}
+		for _, ref := range strings.Fields(stdout) {
+			k, name, _ := strings.Cut(ref, "/")
+			for _, form := range canaryObjectFormats {
+				var ks []string
+				if fullFormat(form) {
+					ks = keys
+				}
+				out = append(out, canaryCase{Statement: strings.TrimSpace("get " + k + " " + name + " -n shop " + form), Keys: ks})
+			}
+			out = append(out, canaryCase{Statement: "describe " + k + " " + name + " -n shop", Keys: keys})
+			if kind == "pods" {
+				out = append(out, canaryCase{Statement: "logs " + name + " -n shop -c api --tail 20"})
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("the api Deployment has no pods: is the scenario seeded?")
+	}
+	return out
+}
+
+// traceStatements run through the command with -v 6, which prints every request line on stderr.
+var traceStatements = []string{
+	"get secrets -n payments -o yaml",
+	"get secret regcred -n shop -o json",
+	"describe secret stripe-keys -n payments",
+	"get secrets -A -w --request-timeout 2s",
+	"get deployment api -n shop -o yaml",
+	"get configmap app-settings -n shop -o json",
+	"describe cronjob settlement-report -n payments",
+	"logs deploy/api -n shop --tail 5",
+	"auth can-i --list -n payments",
+	"auth whoami -o yaml",
+}
+
+// canaryTrace builds cmd/studioctl into a temporary directory and runs traceStatements with -v 6
+// for each identity and mode, checking stdout and stderr (the trace) alike.
+func canaryTrace(t *testing.T, f *finder) (runs, leaks int) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "studioctl")
+	build := exec.Command("go", "build", "-o", bin, "github.com/studioctl/studioctl/cmd/studioctl")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"),
+		"XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "XDG_STATE_HOME=" + filepath.Join(dir, "state")}
+	for _, identity := range []string{"admin", "view", "none"} {
+		for _, mode := range []studioctl.Mode{studioctl.People, studioctl.Machine} {
+			for _, statement := range traceStatements {
+				words, err := console.Split(statement)
+				if err != nil {
+					t.Fatal(err)
+				}
+				args := append([]string{"--kubeconfig", kubeconfigPath(identity), "--redact", modeName(mode), "-v", "6"}, words...)
+				cmd := exec.Command(bin, args...)
+				cmd.Env = env
+				var out, errOut bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errOut
+				err = cmd.Run()
+				if _, isExit := err.(*exec.ExitError); err != nil && !isExit {
+					t.Fatalf("%s: %v", statement, err)
+				}
+				runs++
+				where := fmt.Sprintf("studioctl -v 6 %s [%s, %s]", statement, identity, modeName(mode))
+				leaks += f.report(t, where, "stdout", out.String(), mode)
+				leaks += f.report(t, where, "stderr", errOut.String(), mode)
+				if !strings.Contains(errOut.String(), "studioctl: GET ") && !strings.Contains(errOut.String(), "studioctl: POST ") {
+					t.Errorf("%s: -v 6 traced no request on stderr", where)
+				}
+				if cmd.ProcessState.ExitCode() == 0 {
+					if err := parseDocument(statement, out.Bytes()); err != nil {
+						t.Errorf("%s: %v", where, err)
+					}
+				}
+			}
+			// The same statements through the console, read from a pipe: another way out.
+			cmd := exec.Command(bin, "--kubeconfig", kubeconfigPath(identity), "--redact", modeName(mode), "-v", "6", "console")
+			cmd.Env = env
+			cmd.Stdin = strings.NewReader(strings.Join(traceStatements, "\n") + "\n")
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			if err := cmd.Run(); err != nil {
+				if _, isExit := err.(*exec.ExitError); !isExit {
+					t.Fatalf("console: %v", err)
+				}
+			}
+			runs += len(traceStatements)
+			where := fmt.Sprintf("studioctl -v 6 console, the trace statements piped in [%s, %s]", identity, modeName(mode))
+			leaks += f.report(t, where, "stdout", out.String(), mode)
+			leaks += f.report(t, where, "stderr", errOut.String(), mode)
+		}
+	}
+	t.Logf("-v 6: %d runs, %d leaks", runs, leaks)
+	return runs, leaks
+}
+
+// ---------------------------------------------------------------- what must not be printed
+
+// needle is one text whose presence proves a leak: a value, or one of its encodings.
+type needle struct {
+	text   string
+	what   string // "CANARY-ALPHA", "the token of Secret shop/web-token"
+	form   string // "plain", "base64", "base64 of base64"
+	secret bool   // true: never printed in any mode; false: only machine mode must hide it
+}
+
+// finder looks for every needle in one pass over a text, through an index of their first
+// needlePrefix bytes.
+type finder struct {
+	needles []needle
+	index   map[string][]int
+}
+
+const needlePrefix = 8
+
+func newFinder() *finder { return &finder{index: map[string][]int{}} }
+
+// add indexes value in each of its forms: plain, base64 and, for depth 2, base64 of base64.
+func (f *finder) add(value, what string, secret bool, depth int) {
+	seen := map[string]bool{}
+	level := []string{value}
+	forms := []string{"plain", "base64", "base64 of base64"}
+	for d := 0; d <= depth; d++ {
+		var next []string
+		for _, v := range level {
+			if len(v) >= needlePrefix && !seen[v] {
+				seen[v] = true
+				f.needles = append(f.needles, needle{text: v, what: what, form: forms[d], secret: secret})
+				f.index[v[:needlePrefix]] = append(f.index[v[:needlePrefix]], len(f.needles)-1)
+			}
+			next = append(next, base64Cores(v)...)
+		}
+		level = next
+	}
+}
+
+// base64Cores are the characters of every base64 encoding of s that depend on s alone, whatever
+// bytes come before or after it: one run for each of the three byte alignments, in the standard
+// and the URL alphabet. Whenever s is inside base64-encoded data, one of them is in the encoding.
+func base64Cores(s string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for k := 0; k < 3; k++ {
+		buf := make([]byte, k, k+len(s)+2)
+		buf = append(append(buf, s...), 0, 0)
+		start, end := (8*k+5)/6, (8*k+8*len(s))/6
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+			e := enc.EncodeToString(buf)
+			if end <= start || end > len(e) {
+				continue
+			}
+			if c := e[start:end]; len(c) >= needlePrefix && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+type hit struct {
+	needle int
+	line   int
+}
+
+// find returns every needle in s, once each, with the line it is first on.
+func (f *finder) find(s string) []hit {
+	var out []hit
+	found := map[int]bool{}
+	line := 1
+	for i := 0; i+needlePrefix <= len(s); i++ {
+		if s[i] == '\n' {
+			line++
+		}
+		for _, n := range f.index[s[i:i+needlePrefix]] {
+			if !found[n] && strings.HasPrefix(s[i:], f.needles[n].text) {
+				found[n] = true
+				out = append(out, hit{n, line})
+			}
+		}
+	}
+	return out
+}
+
+// report fails the test for each needle in text that mode must not print, saying where; it never
+// prints the value itself. It returns the number of leaks.
+func (f *finder) report(t *testing.T, where, stream, text string, mode studioctl.Mode) int {
+	leaks := 0
+	for _, h := range f.find(text) {
+		n := f.needles[h.needle]
+		if !n.secret && mode != studioctl.Machine {
+			continue
+		}
+		leaks++
+		t.Errorf("LEAK: %s: %s (%s) on %s, line %d", where, n.what, n.form, stream, h.line)
+	}
+	return leaks
+}
+
+// liveNeedles gathers what must not be printed: the scenario's canaries by class, every value of
+// every Secret (read with kubectl as the admin; a service-account token's ca.crt is left out,
+// since the kube-root-ca.crt ConfigMap publishes the same certificate) and each identity's bearer
+// token.
+func liveNeedles(t *testing.T) *finder {
+	classes, err := readCanaryClasses(filepath.Join("..", "..", "testdata", "replay", "canary-classes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(stateDir, "canaries.txt"))
+	if err != nil {
+		t.Fatalf("the scenario's canaries: %v", err)
+	}
+	f := newFinder()
+	nCanaries := 0
+	for _, c := range strings.Fields(string(data)) {
+		class, ok := classes[c]
+		if !ok {
+			t.Fatalf("%s is planted but has no class in testdata/replay/canary-classes.txt", c)
+		}
+		nCanaries++
+		if class == "secret" {
+			f.add(c, c, true, 2)
+		} else {
+			f.add(c, c, false, 1)
+		}
+	}
+	stdout, errOut, code := runKubectl(t, "admin", []string{"get", "secrets", "-A", "-o", "json"})
+	if code != 0 {
+		t.Fatalf("kubectl get secrets: %s", errOut)
+	}
+	var list struct {
+		Items []struct {
+			Metadata struct{ Namespace, Name string }
+			Type     string
+			Data     map[string]string
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &list); err != nil {
+		t.Fatal(err)
+	}
+	// Each Secret canary must really be in a Secret (in any encoding), or the proof proves nothing.
+	inSecrets := map[string]bool{}
+	for _, h := range f.find(stdout) {
+		inSecrets[f.needles[h.needle].what] = true
+	}
+	for _, n := range f.needles {
+		if n.secret && !inSecrets[n.what] {
+			inSecrets[n.what] = true
+			t.Errorf("%s is not in any Secret the admin reads: is the scenario seeded?", n.what)
+		}
+	}
+	tokens, values := 0, 0
+	for _, s := range list.Items {
+		ref := s.Metadata.Namespace + "/" + s.Metadata.Name
+		keys := make([]string, 0, len(s.Data))
+		for k := range s.Data {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			raw, err := base64.StdEncoding.DecodeString(s.Data[k])
+			if err != nil {
+				t.Fatalf("Secret %s key %s is not base64", ref, k)
+			}
+			isToken := s.Type == "kubernetes.io/service-account-token"
+			switch {
+			case isToken && k == "ca.crt":
+			case isToken && k == "token":
+				tokens++
+				f.add(string(raw), "the token of Secret "+ref, true, 2)
+			case len(raw) >= 12:
+				values++
+				f.add(string(raw), fmt.Sprintf("the value of key %s of Secret %s", k, ref), true, 2)
+			}
+		}
+	}
+	if tokens == 0 {
+		t.Fatal("no service-account token Secret holds a token: is the scenario seeded?")
+	}
+	bearer := regexp.MustCompile(`^\s*token:\s*"?([^"\s]+)"?\s*$`)
+	for _, identity := range []string{"admin", "view", "none"} {
+		file, err := os.Open(kubeconfigPath(identity))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(file)
+		for sc.Scan() {
+			if m := bearer.FindStringSubmatch(sc.Text()); m != nil {
+				f.add(m[1], "the bearer token of identity "+identity, true, 1)
+			}
+		}
+		file.Close()
+	}
+	t.Logf("needles: %d canaries, %d service-account tokens, %d other Secret values, 3 identities' tokens: %d texts in all",
+		nCanaries, tokens, values, len(f.needles))
+	return f
+}
+
+// readCanaryClasses reads testdata/replay/canary-classes.txt: one canary a line, "NAME secret" or
+// "NAME machine"; # starts a comment.
+func readCanaryClasses(path string) (map[string]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) != 2 || (f[1] != "secret" && f[1] != "machine") {
+			return nil, fmt.Errorf("%s:%d: want NAME secret|machine", path, i+1)
+		}
+		out[f[0]] = f[1]
+	}
+	return out, nil
+}

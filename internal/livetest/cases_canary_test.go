@@ -1,0 +1,191 @@
+package livetest
+
+import "strings"
+
+// The canary statements: every statement and output format that can show an object e2e/seed.sh
+// planted a CANARY-* value in (see testdata/replay/canary-classes.txt). TestCanaryLive
+// (canary_test.go) runs them for each identity in both redaction modes; the recorded suite runs
+// them in people mode, so the replay tests (the root package's canary_test.go) can prove offline
+// that no recorded answer and no golden output holds a Secret's canary, and that machine mode
+// prints no canary at all.
+func init() {
+	seen := map[string]bool{}
+	for _, c := range extraCases("all") {
+		seen[c.Statement] = true
+	}
+	for _, c := range canaryStatements(true) {
+		if !seen[c.Statement] {
+			seen[c.Statement] = true
+			addCases("all", Case{Statement: c.Statement})
+		}
+	}
+}
+
+// canaryCase is one statement of the canary matrix and the key names (env variable names,
+// ConfigMap and Secret keys, annotation keys) its output must still hold, in either mode, when it
+// succeeds: redaction hides values and keeps keys.
+type canaryCase struct {
+	Statement string
+	Keys      []string
+	// MayCap marks a statement over every namespace that prints whole objects: on a cluster seeded
+	// with --big it lists more than -o json and -o yaml may print, and is refused (exit 2).
+	MayCap bool
+}
+
+// canaryFormats are the get forms of a collection; the watch window is short so the matrix stays
+// quick.
+var canaryFormats = []string{"", "-o wide", "-o name", "-o json", "-o yaml", "--show-labels", "-w --request-timeout 2s"}
+
+// canaryObjectFormats are the get forms of one named object.
+var canaryObjectFormats = []string{"", "-o wide", "-o name", "-o json", "-o yaml", "--show-labels"}
+
+// canaryCollections are the resources the seed planted canaries in, or that hold a pod template
+// or a reference to a Secret, with the key names their objects print in full, by namespace.
+var canaryCollections = []struct {
+	resource string
+	keys     map[string][]string
+	more     []string // namespaces besides shop and payments
+}{
+	{resource: "secrets", keys: map[string][]string{
+		"shop":     {"password", "username", ".dockerconfigjson", "token", "ca.crt", "kubernetes.io/service-account.name"},
+		"payments": {"stripe", "region", "webhook-secret", "publishable", "tls.crt", "example.com/rotation-notes"},
+	}},
+	{resource: "configmaps", keys: map[string][]string{"shop": {"PAYMENT_PROVIDER_KEY", "FEATURE_FLAGS", "settings.json", "nginx.conf"}}},
+	{resource: "deployments", keys: map[string][]string{"shop": {"DB_PASSWORD", "DB_HOST", "DB_PASSWORD_FROM_SECRET", "example.com/deploy-note"}}},
+	{resource: "cronjobs", keys: map[string][]string{"payments": {"SFTP_TOKEN", "REPORT_BUCKET"}}},
+	{resource: "jobs"},
+	{resource: "pods", keys: map[string][]string{"shop": {"DB_PASSWORD", "DB_HOST", "DB_PASSWORD_FROM_SECRET"}}},
+	{resource: "replicasets", keys: map[string][]string{"shop": {"DB_PASSWORD", "DB_HOST"}}},
+	{resource: "controllerrevisions"},
+	{resource: "serviceaccounts"},
+	{resource: "events"},
+	{resource: "widgets"},
+	{resource: "mcpservers", more: []string{"mcp-4b1f0c9a7e21"}},
+}
+
+// crowdedKinds are the kinds e2e/seed.sh --big creates thousands of. The recorded suite reads them
+// one namespace at a time, so the recordings stay small; the live matrix reads them over every
+// namespace too, and narrows -o json and -o yaml with narrowAll so they stay under its cap.
+var crowdedKinds = map[string]bool{"pods": true, "configmaps": true, "serviceaccounts": true, "events": true}
+
+// narrowAll narrows a read over every namespace to a few objects that still span namespaces.
+var narrowAll = map[string]string{
+	"pods":            "-l app=api",
+	"configmaps":      "-l app=api",
+	"serviceaccounts": "-l app=api",
+	"events":          "--field-selector type=Warning",
+}
+
+// recordedWatches are the collections the recorded suite watches: each window costs its 2 s in
+// every identity's run.
+var recordedWatches = map[string]bool{
+	"secrets -n shop": true, "secrets -n payments": true, "secrets -A": true, "configmaps -n shop": true,
+	"deployments -n shop": true, "cronjobs -n payments": true, "pods -n shop": true,
+}
+
+// canaryObjects are the planted objects (and the objects that refer to them), read by name and
+// described; keys are the key names their full output and their describe output hold.
+var canaryObjects = []struct {
+	kind, name, ns string
+	keys           []string
+}{
+	{"secret", "db-credentials", "shop", []string{"password", "username"}},
+	{"secret", "regcred", "shop", []string{".dockerconfigjson"}},
+	{"secret", "web-token", "shop", []string{"token", "ca.crt", "namespace", "kubernetes.io/service-account.name"}},
+	{"secret", "api-keys", "payments", []string{"stripe", "region"}},
+	{"secret", "stripe-keys", "payments", []string{"webhook-secret", "publishable", "secret"}},
+	{"secret", "legacy-cert", "payments", []string{"tls.crt", "example.com/rotation-notes"}},
+	{"configmap", "app-settings", "shop", []string{"PAYMENT_PROVIDER_KEY", "FEATURE_FLAGS", "settings.json"}},
+	{"deployment", "api", "shop", []string{"DB_PASSWORD", "DB_HOST", "DB_PASSWORD_FROM_SECRET", "example.com/deploy-note"}},
+	{"deployment", "web", "shop", nil},
+	{"cronjob", "settlement-report", "payments", []string{"SFTP_TOKEN", "REPORT_BUCKET"}},
+	{"statefulset", "postgres", "shop", []string{"POSTGRES_PASSWORD"}},
+	{"serviceaccount", "web", "shop", nil},
+	{"serviceaccount", "api", "shop", nil},
+	{"serviceaccount", "payments-api", "payments", nil},
+	{"widget", "sprocket", "shop", nil},
+	{"mcpserver", "github-tools", "shop", nil},
+	{"mcpserver", "fetch-7c2e91", "mcp-4b1f0c9a7e21", nil},
+}
+
+// canaryNamespaces are the namespaces auth can-i --list is asked about.
+var canaryNamespaces = []string{"shop", "payments", "monitoring", "kube-system", "default", "toolhive-system", "mcp-4b1f0c9a7e21"}
+
+func prefixAll(p string, list []string) []string {
+	out := make([]string, 0, len(list))
+	for _, s := range list {
+		out = append(out, p+s)
+	}
+	return out
+}
+
+// fullFormat is true for a form that prints whole objects, where every key name shows.
+func fullFormat(form string) bool { return form == "-o json" || form == "-o yaml" }
+
+// canaryStatements are the matrix's statements that name no object the seed names at random
+// (TestCanaryLive adds the api pods and their ReplicaSet, whose names it reads from the cluster).
+// recorded picks the lighter set the recorded suite runs (see crowdedKinds and recordedWatches).
+func canaryStatements(recorded bool) []canaryCase {
+	var out []canaryCase
+	add := func(statement string, keys []string) {
+		out = append(out, canaryCase{Statement: strings.Join(strings.Fields(statement), " "), Keys: keys})
+	}
+	for _, c := range canaryCollections {
+		scopes := append([]string{"-n shop", "-n payments"}, prefixAll("-n ", c.more)...)
+		if !recorded || !crowdedKinds[c.resource] {
+			scopes = append(scopes, "-A")
+		}
+		var all []string
+		for _, ns := range append([]string{"shop", "payments"}, c.more...) {
+			all = append(all, c.keys[ns]...)
+		}
+		for _, form := range canaryFormats {
+			for _, scope := range scopes {
+				if recorded && strings.HasPrefix(form, "-w") && !recordedWatches[c.resource+" "+scope] {
+					continue
+				}
+				var keys []string
+				if fullFormat(form) {
+					keys = c.keys[strings.TrimPrefix(scope, "-n ")]
+					if scope == "-A" {
+						keys = all
+					}
+				}
+				add("get "+c.resource+" "+scope+" "+form, keys)
+				if scope == "-A" && fullFormat(form) && crowdedKinds[c.resource] {
+					out[len(out)-1].MayCap = true
+					add("get "+c.resource+" -A "+narrowAll[c.resource]+" "+form, nil)
+				}
+			}
+		}
+	}
+	for _, o := range canaryObjects {
+		for _, form := range canaryObjectFormats {
+			var keys []string
+			if fullFormat(form) {
+				keys = o.keys
+			}
+			add("get "+o.kind+" "+o.name+" -n "+o.ns+" "+form, keys)
+		}
+		add("describe "+o.kind+" "+o.name+" -n "+o.ns, o.keys)
+	}
+	add("logs deploy/api -n shop --tail 50", nil)
+	add("logs -l app=api -n shop --tail 20 --timestamps", nil)
+	add("events -n shop", nil)
+	add("events -n payments", nil)
+	if !recorded {
+		add("events -A", nil)
+	}
+	add("events -n shop --for deployment/api", nil)
+	for _, ns := range canaryNamespaces {
+		add("auth can-i --list -n "+ns, nil)
+	}
+	add("auth can-i get secrets -n payments", nil)
+	add("auth can-i get secrets/api-keys -n payments", nil)
+	add("auth whoami", nil)
+	add("auth whoami -o json", nil)
+	add("auth whoami -o yaml", nil)
+	add("explain secrets", nil)
+	add("explain secrets.data", nil)
+	return out
+}
