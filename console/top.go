@@ -210,9 +210,6 @@ func (p podMetricsOrder) Less(i, j int) bool {
 }
 
 func readTopPod(ctx context.Context, s *Session, st *Statement) (*Result, error) {
-	if err := validateTop(st); err != nil {
-		return nil, err
-	}
 	c := s.Client
 	r, err := metricsResource(ctx, c, "pods")
 	if err != nil {
@@ -292,9 +289,6 @@ func percentCell(used, available *big.Rat) string {
 }
 
 func readTopNode(ctx context.Context, s *Session, st *Statement) (*Result, error) {
-	if err := validateTop(st); err != nil {
-		return nil, err
-	}
 	c := s.Client
 	r, err := metricsResource(ctx, c, "nodes")
 	if err != nil {

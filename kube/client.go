@@ -53,6 +53,8 @@ type Client struct {
 	disc      *Discovery
 	discAt    time.Time
 	discFresh bool // disc came from the server during this client's life
+
+	oapi openAPIMemory // OpenAPI documents read during this client's life
 }
 
 // NewClient builds a client for a validated endpoint.

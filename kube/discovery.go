@@ -2,8 +2,6 @@ package kube
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"mime"
@@ -307,18 +305,7 @@ func (c *Client) cachePath() string {
 	if c.opts.CacheDir == "" {
 		return ""
 	}
-	h := sha256.New()
-	h.Write([]byte(c.ep.BaseURL()))
-	h.Write([]byte{0})
-	h.Write([]byte(c.ep.Token))
-	if c.ep.TLS != nil {
-		for _, cert := range c.ep.TLS.Certificates {
-			for _, der := range cert.Certificate {
-				h.Write(der)
-			}
-		}
-	}
-	return filepath.Join(c.opts.CacheDir, "discovery", hex.EncodeToString(h.Sum(nil))[:32]+".json")
+	return filepath.Join(c.opts.CacheDir, "discovery", c.identityHash()+".json")
 }
 
 func (c *Client) readDiscoveryCache() (*Discovery, time.Time, bool) {

@@ -142,12 +142,12 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 	return &OpenAPIDocument{GroupVersion: gv, Root: root}, nil
 }
 
-// The memory cache holds raw documents, at most openAPIMemoryBytes in all, per server, identity
-// and URL; the oldest goes first. Raw bytes are decoded per statement, so no reader can change what
-// another will read.
+// The memory cache holds raw documents, at most openAPIMemoryBytes in all, per URL, for the life of
+// one client (a session: one server, one identity); the oldest goes first. Raw bytes are decoded per
+// statement, so no reader can change what another will read.
 const openAPIMemoryBytes = 4 * MaxExplainBytes
 
-var openAPIMemory struct {
+type openAPIMemory struct {
 	sync.Mutex
 	order []string
 	docs  map[string][]byte
@@ -161,15 +161,15 @@ func (c *Client) openAPIMemoryKey(id string) string {
 }
 
 func (c *Client) openAPIFromMemory(id string) ([]byte, bool) {
-	openAPIMemory.Lock()
-	defer openAPIMemory.Unlock()
-	d, ok := openAPIMemory.docs[c.openAPIMemoryKey(id)]
+	c.oapi.Lock()
+	defer c.oapi.Unlock()
+	d, ok := c.oapi.docs[c.openAPIMemoryKey(id)]
 	return d, ok
 }
 
 func (c *Client) openAPIToMemory(id string, data []byte) {
 	k := c.openAPIMemoryKey(id)
-	m := &openAPIMemory
+	m := &c.oapi
 	m.Lock()
 	defer m.Unlock()
 	if m.docs == nil {

@@ -50,13 +50,6 @@ func discoveredClient(t *testing.T, opts Options) (*Client, *httpstub.Registry) 
 	return c, reg
 }
 
-// resetOpenAPIMemory empties the process's memory of documents, as a new process starts.
-func resetOpenAPIMemory() {
-	openAPIMemory.Lock()
-	defer openAPIMemory.Unlock()
-	openAPIMemory.docs, openAPIMemory.order, openAPIMemory.size = nil, nil, 0
-}
-
 func TestOpenAPIDocumentFollowsTheIndexByItsParts(t *testing.T) {
 	c, reg := discoveredClient(t, Options{})
 	reg.Add(&httpstub.Stub{Path: "/openapi/v3", Body: indexWith("C0FFEE01"), Times: 2})
@@ -160,9 +153,8 @@ func TestOpenAPIDiskCacheIsPrivateAndChecked(t *testing.T) {
 		t.Fatal("the cache holds the token")
 	}
 
-	// A new process (the memory cache emptied) reads the document from disk.
+	// A new client (a new session: its memory cache empty) reads the document from disk.
 	fresh := func(t *testing.T) (*Client, *httpstub.Registry) {
-		resetOpenAPIMemory()
 		os.RemoveAll(filepath.Join(dir, "discovery"))
 		c, reg := discoveredClient(t, Options{CacheDir: dir})
 		reg.JSON("/openapi/v3", "", indexWith("D15C01"))
