@@ -11,23 +11,39 @@ import (
 	"github.com/studioctl/studioctl/kube"
 )
 
-// TreeCases are the tree readings recorded per identity: the Cluster container with the
-// namespace list, two namespaces opened with their objects, and Cluster as JSON.
-var TreeCases = []struct {
+// TreeCase is one `studioctl tree` reading: its containers, --objects and -o json.
+type TreeCase struct {
 	Args    []string
 	Objects bool
 	JSON    bool
-}{
+}
+
+// TreeCases are the tree readings recorded per identity: the Cluster container with the
+// namespace list, two namespaces opened with their objects, and Cluster as JSON.
+var TreeCases = []TreeCase{
 	{nil, false, false},
 	{[]string{"shop", "payments"}, true, false},
 	{[]string{"Cluster"}, false, true},
 }
 
+// CapTreeCases are read on a cluster past both caps (more than 1,000 namespaces, a namespace
+// with more than 1,000 ConfigMaps).
+var CapTreeCases = []TreeCase{
+	{nil, false, false},
+	{[]string{"shop-big"}, false, false},
+	{[]string{"shop-big"}, false, true},
+}
+
 // TreeReport prints each tree case as `studioctl tree` would, with its exit code, the form a tree
 // golden file holds.
 func TreeReport(ctx context.Context, s *studioctl.Session) string {
+	return TreeReportFor(ctx, s, TreeCases)
+}
+
+// TreeReportFor is TreeReport for the given cases.
+func TreeReportFor(ctx context.Context, s *studioctl.Session, cases []TreeCase) string {
 	var b strings.Builder
-	for _, c := range TreeCases {
+	for _, c := range cases {
 		var out, errOut bytes.Buffer
 		code := kube.ExitOK
 		res, failed, err := browse.Tree(ctx, &s.Session, s.Mode(), c.Args, c.Objects, c.JSON)
