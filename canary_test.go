@@ -63,7 +63,7 @@ func TestCanaryReplay(t *testing.T) {
 	t.Logf("%d of %d recordings checked for canaries", checked, recordings)
 }
 
-func canaryReplayDir(t *testing.T, dir string, f *canaryFinder) {
+func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 	// (1) Neither file holds a Secret's canary in any encoding. The bodies are checked both as
 	// the file spells them (JSON strings) and decoded.
 	leaks := 0
@@ -72,14 +72,14 @@ func canaryReplayDir(t *testing.T, dir string, f *canaryFinder) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		leaks += f.report(t, name, string(data), false)
+		leaks += f.Report(t, name, "file", string(data), false)
 	}
 	rec, err := studioctl.LoadReplay(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ex := range rec.Exchanges {
-		leaks += f.report(t, "recording.json, the answer to "+ex.Method+" "+ex.Path+"?"+ex.Query, ex.Body, false)
+		leaks += f.Report(t, "recording.json, the answer to "+ex.Method+" "+ex.Path+"?"+ex.Query, "body", ex.Body, false)
 	}
 
 	// (2) Every recorded statement, replayed in machine mode, prints no canary at all.
@@ -99,9 +99,9 @@ func canaryReplayDir(t *testing.T, dir string, f *canaryFinder) {
 		}
 		var out, errOut bytes.Buffer
 		s.ExecWords(context.Background(), words, &out, &errOut)
-		leaks += f.report(t, c.Statement+" [machine] stdout", out.String(), true)
-		leaks += f.report(t, c.Statement+" [machine] stderr", errOut.String(), true)
-		if len(f.find(c.Stdout+c.Stderr)) > 0 {
+		leaks += f.Report(t, c.Statement+" [machine]", "stdout", out.String(), true)
+		leaks += f.Report(t, c.Statement+" [machine]", "stderr", errOut.String(), true)
+		if len(f.Find(c.Stdout+c.Stderr)) > 0 {
 			people++
 		}
 	}
@@ -152,20 +152,20 @@ func TestCanaryClasses(t *testing.T) {
 
 // replayNeedles builds what must not be printed from a version's canaries.txt: every canary has
 // to have a class.
-func replayNeedles(t *testing.T, version string, canaries []byte, classes map[string]string) *canaryFinder {
-	f := &canaryFinder{index: map[string][]int{}}
+func replayNeedles(t *testing.T, version string, canaries []byte, classes map[string]string) *replaytest.Finder {
+	f := replaytest.NewFinder()
 	for _, c := range strings.Fields(string(canaries)) {
 		class, ok := classes[c]
 		if !ok {
 			t.Fatalf("%s/canaries.txt names %s, which %s does not classify", version, c, canaryClassesPath)
 		}
 		if class == "secret" {
-			f.add(c, true, 2)
+			f.Add(c, c, true, 2)
 		} else {
-			f.add(c, false, 1)
+			f.Add(c, c, false, 1)
 		}
 	}
-	if len(f.needles) == 0 {
+	if f.Len() == 0 {
 		t.Fatalf("%s/canaries.txt names no canary", version)
 	}
 	return f
@@ -196,97 +196,11 @@ func readClasses(t *testing.T) map[string]string {
 	return out
 }
 
-// canaryNeedle is one text whose presence proves a leak: a canary or one of its encodings.
-type canaryNeedle struct {
-	text, canary, form string
-	secret             bool // never printed or recorded; otherwise only machine mode must hide it
-}
-
-// canaryFinder looks for every needle in one pass, through an index of their first 8 bytes.
-type canaryFinder struct {
-	needles []canaryNeedle
-	index   map[string][]int
-}
-
-const canaryPrefix = 8
-
-// add indexes c plain, in base64 and, for depth 2, in base64 of base64.
-func (f *canaryFinder) add(c string, secret bool, depth int) {
-	forms := []string{"plain", "base64", "base64 of base64"}
-	seen := map[string]bool{}
-	level := []string{c}
-	for d := 0; d <= depth; d++ {
-		var next []string
-		for _, v := range level {
-			if len(v) >= canaryPrefix && !seen[v] {
-				seen[v] = true
-				f.needles = append(f.needles, canaryNeedle{text: v, canary: c, form: forms[d], secret: secret})
-				f.index[v[:canaryPrefix]] = append(f.index[v[:canaryPrefix]], len(f.needles)-1)
-			}
-			next = append(next, canaryBase64Cores(v)...)
-		}
-		level = next
-	}
-}
-
-// canaryBase64Cores are the characters of every base64 encoding of s that depend on s alone,
-// whatever bytes surround it: one run per byte alignment, in the standard and the URL alphabet.
-func canaryBase64Cores(s string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for k := 0; k < 3; k++ {
-		buf := make([]byte, k, k+len(s)+2)
-		buf = append(append(buf, s...), 0, 0)
-		start, end := (8*k+5)/6, (8*k+8*len(s))/6
-		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
-			e := enc.EncodeToString(buf)
-			if end <= start || end > len(e) {
-				continue
-			}
-			if c := e[start:end]; len(c) >= canaryPrefix && !seen[c] {
-				seen[c] = true
-				out = append(out, c)
-			}
-		}
-	}
-	return out
-}
-
-// find returns the index of every needle in s, once each.
-func (f *canaryFinder) find(s string) []int {
-	var out []int
-	found := map[int]bool{}
-	for i := 0; i+canaryPrefix <= len(s); i++ {
-		for _, n := range f.index[s[i:i+canaryPrefix]] {
-			if !found[n] && strings.HasPrefix(s[i:], f.needles[n].text) {
-				found[n] = true
-				out = append(out, n)
-			}
-		}
-	}
-	return out
-}
-
-// report fails the test for every needle in text that must not be there (machine: any canary;
-// otherwise a Secret's) and returns how many it found.
-func (f *canaryFinder) report(t *testing.T, where, text string, machine bool) int {
-	leaks := 0
-	for _, n := range f.find(text) {
-		nd := f.needles[n]
-		if !nd.secret && !machine {
-			continue
-		}
-		leaks++
-		t.Errorf("LEAK: %s holds %s (%s)", where, nd.canary, nd.form)
-	}
-	return leaks
-}
-
 // The base64 cores must find a canary inside any base64 text, at any offset, twice encoded too.
 func TestCanaryBase64Cores(t *testing.T) {
 	const c = "CANARY-KILO"
-	f := &canaryFinder{index: map[string][]int{}}
-	f.add(c, true, 2)
+	f := replaytest.NewFinder()
+	f.Add(c, c, true, 2)
 	for pre := 0; pre < 6; pre++ {
 		for post := 0; post < 4; post++ {
 			inner := strings.Repeat("x", pre) + c + strings.Repeat("y", post)
@@ -294,14 +208,14 @@ func TestCanaryBase64Cores(t *testing.T) {
 				once := enc.EncodeToString([]byte(inner))
 				twice := base64.StdEncoding.EncodeToString([]byte(`{"auth":"` + once + `"}`))
 				for _, text := range []string{inner, once, twice} {
-					if len(f.find(text)) == 0 {
+					if len(f.Find(text)) == 0 {
 						t.Errorf("%q (prefix %d, suffix %d) not found", text, pre, post)
 					}
 				}
 			}
 		}
 	}
-	if got := f.find(fmt.Sprint("CANARY-KIL0 and ", base64.StdEncoding.EncodeToString([]byte("CANARY-KIL0")))); len(got) != 0 {
+	if got := f.Find(fmt.Sprint("CANARY-KIL0 and ", base64.StdEncoding.EncodeToString([]byte("CANARY-KIL0")))); len(got) != 0 {
 		t.Errorf("a near miss matched: %v", got)
 	}
 }

@@ -77,38 +77,30 @@ func replayDir(t *testing.T, dir string) {
 
 // TestReplayCheck replays studioctl check for each recorded identity against its golden report.
 func TestReplayCheck(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/replay/*/*/check.txt")
-	for _, p := range paths {
-		dir := filepath.Dir(p)
-		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
-			want, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := studioctl.LoadReplay(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, _, err := studioctl.OpenReplay(rec, studioctl.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := replaytest.CheckReport(context.Background(), s)
-			if *update {
-				os.WriteFile(p, []byte(got), 0o644)
-				return
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("check (-golden +replay):\n%s", diff)
-			}
-		})
-	}
+	replayReports(t, "check.txt", func(ctx context.Context, _ string, s *studioctl.Session) string {
+		return replaytest.CheckReport(ctx, s)
+	})
 }
 
 // TestReplayTree replays the tree readings of each recorded identity (locks for the view identity,
-// the namespace notice for the one with no rights) against their golden text.
+// the namespace notice for the one with no rights; both caps in a -caps recording) against their
+// golden text.
 func TestReplayTree(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/replay/*/*/tree.txt")
+	replayReports(t, "tree.txt", func(ctx context.Context, dir string, s *studioctl.Session) string {
+		if strings.HasSuffix(filepath.Dir(dir), "-caps") {
+			return replaytest.TreeReportFor(ctx, s, replaytest.CapTreeCases)
+		}
+		return replaytest.TreeReport(ctx, s)
+	})
+}
+
+// replayReports replays every recording that has the golden file name next to it through report,
+// and compares (or, with -update, rewrites) the golden file.
+func replayReports(t *testing.T, name string, report func(ctx context.Context, dir string, s *studioctl.Session) string) {
+	paths, _ := filepath.Glob("testdata/replay/*/*/" + name)
+	if len(paths) == 0 {
+		t.Fatalf("no %s under testdata/replay", name)
+	}
 	for _, p := range paths {
 		dir := filepath.Dir(p)
 		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
@@ -124,12 +116,15 @@ func TestReplayTree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cases := replaytest.TreeCases
-			if strings.HasSuffix(filepath.Dir(dir), "-caps") {
-				cases = replaytest.CapTreeCases
+			got := report(context.Background(), dir, s)
+			if *update {
+				if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
 			}
-			if got := replaytest.TreeReportFor(context.Background(), s, cases); got != string(want) {
-				t.Errorf("tree (-golden +replay):\n%s", cmp.Diff(string(want), got))
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("%s (-golden +replay):\n%s", name, diff)
 			}
 		})
 	}

@@ -19,6 +19,7 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/replaytest"
 	"sigs.k8s.io/yaml"
 )
 
@@ -64,7 +65,7 @@ func TestCanaryLive(t *testing.T) {
 		leaks.Add(int64(l))
 	})
 	msg := fmt.Sprintf("canary matrix: %d statements; %d runs (statement × identity × mode, -v 6 traces included); %d needles; %d leaks",
-		len(cases), runs.Load(), len(f.needles), leaks.Load())
+		len(cases), runs.Load(), f.Len(), leaks.Load())
 	t.Log(msg)
 	fmt.Fprintln(os.Stderr, msg)
 }
@@ -78,7 +79,7 @@ func modeName(m studioctl.Mode) string {
 
 // canaryIdentity runs every case as one identity in one mode and returns the number of runs and
 // of leaks found.
-func canaryIdentity(t *testing.T, f *finder, identity string, mode studioctl.Mode, cases []canaryCase) (runs, leaks int) {
+func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode studioctl.Mode, cases []canaryCase) (runs, leaks int) {
 	data, err := os.ReadFile(kubeconfigPath(identity))
 	if err != nil {
 		t.Fatal(err)
@@ -102,10 +103,10 @@ func canaryIdentity(t *testing.T, f *finder, identity string, mode studioctl.Mod
 		code := s.ExecWords(ctx, words, &out, &errOut)
 		runs++
 		where := fmt.Sprintf("%s [%s, %s]", c.Statement, identity, modeName(mode))
-		leaks += f.report(t, where, "stdout", out.String(), mode)
-		leaks += f.report(t, where, "stderr", errOut.String(), mode)
-		for _, h := range f.find(out.String()) {
-			seen[f.needles[h.needle].what] = true
+		leaks += f.Report(t, where, "stdout", out.String(), mode == studioctl.Machine)
+		leaks += f.Report(t, where, "stderr", errOut.String(), mode == studioctl.Machine)
+		for _, h := range f.Find(out.String()) {
+			seen[h.Needle.What] = true
 		}
 		if code != 0 {
 			failed++
@@ -130,10 +131,10 @@ func canaryIdentity(t *testing.T, f *finder, identity string, mode studioctl.Mod
 		}
 	}
 	if identity == "admin" && mode == studioctl.People {
-		for _, n := range f.needles {
-			if !n.secret && !seen[n.what] {
-				seen[n.what] = true
-				t.Errorf("people mode never printed %s as the admin: the matrix does not reach where it is planted", n.what)
+		for _, n := range f.Needles() {
+			if !n.Secret && !seen[n.What] {
+				seen[n.What] = true
+				t.Errorf("people mode never printed %s as the admin: the matrix does not reach where it is planted", n.What)
 			}
 		}
 	}
@@ -143,8 +144,8 @@ func canaryIdentity(t *testing.T, f *finder, identity string, mode studioctl.Mod
 	for _, ex := range rec.Rec.Exchanges {
 		size += len(ex.Body) + len(ex.RequestBody)
 		what := fmt.Sprintf("the recorded answer to %s %s?%s [%s, %s]", ex.Method, ex.Path, ex.Query, identity, modeName(mode))
-		recLeaks += f.report(t, what, "body", ex.Body, studioctl.People)
-		recLeaks += f.report(t, what, "request body", string(ex.RequestBody), studioctl.People)
+		recLeaks += f.Report(t, what, "body", ex.Body, studioctl.People == studioctl.Machine)
+		recLeaks += f.Report(t, what, "request body", string(ex.RequestBody), studioctl.People == studioctl.Machine)
 	}
 	t.Logf("%s/%s: %d statements (%d failed, %d of them over the -o json/yaml cap), %d leaks printed, %d key names missing, %d documents that do not parse; recording: %d exchanges, %d body bytes, %d leaks",
 		identity, modeName(mode), runs, failed, capped, leaks, keysMissed, badDocs, len(rec.Rec.Exchanges), size, recLeaks)
@@ -217,7 +218,7 @@ var traceStatements = []string{
 
 // canaryTrace builds cmd/studioctl into a temporary directory and runs traceStatements with -v 6
 // for each identity and mode, checking stdout and stderr (the trace) alike.
-func canaryTrace(t *testing.T, f *finder) (runs, leaks int) {
+func canaryTrace(t *testing.T, f *replaytest.Finder) (runs, leaks int) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "studioctl")
 	build := exec.Command("go", "build", "-o", bin, "github.com/studioctl/studioctl/cmd/studioctl")
@@ -244,8 +245,8 @@ func canaryTrace(t *testing.T, f *finder) (runs, leaks int) {
 				}
 				runs++
 				where := fmt.Sprintf("studioctl -v 6 %s [%s, %s]", statement, identity, modeName(mode))
-				leaks += f.report(t, where, "stdout", out.String(), mode)
-				leaks += f.report(t, where, "stderr", errOut.String(), mode)
+				leaks += f.Report(t, where, "stdout", out.String(), mode == studioctl.Machine)
+				leaks += f.Report(t, where, "stderr", errOut.String(), mode == studioctl.Machine)
 				if !strings.Contains(errOut.String(), "studioctl: GET ") && !strings.Contains(errOut.String(), "studioctl: POST ") {
 					t.Errorf("%s: -v 6 traced no request on stderr", where)
 				}
@@ -268,8 +269,8 @@ func canaryTrace(t *testing.T, f *finder) (runs, leaks int) {
 			}
 			runs += len(traceStatements)
 			where := fmt.Sprintf("studioctl -v 6 console, the trace statements piped in [%s, %s]", identity, modeName(mode))
-			leaks += f.report(t, where, "stdout", out.String(), mode)
-			leaks += f.report(t, where, "stderr", errOut.String(), mode)
+			leaks += f.Report(t, where, "stdout", out.String(), mode == studioctl.Machine)
+			leaks += f.Report(t, where, "stderr", errOut.String(), mode == studioctl.Machine)
 		}
 	}
 	t.Logf("-v 6: %d runs, %d leaks", runs, leaks)
@@ -278,112 +279,11 @@ func canaryTrace(t *testing.T, f *finder) (runs, leaks int) {
 
 // ---------------------------------------------------------------- what must not be printed
 
-// needle is one text whose presence proves a leak: a value, or one of its encodings.
-type needle struct {
-	text   string
-	what   string // "CANARY-ALPHA", "the token of Secret shop/web-token"
-	form   string // "plain", "base64", "base64 of base64"
-	secret bool   // true: never printed in any mode; false: only machine mode must hide it
-}
-
-// finder looks for every needle in one pass over a text, through an index of their first
-// needlePrefix bytes.
-type finder struct {
-	needles []needle
-	index   map[string][]int
-}
-
-const needlePrefix = 8
-
-func newFinder() *finder { return &finder{index: map[string][]int{}} }
-
-// add indexes value in each of its forms: plain, base64 and, for depth 2, base64 of base64.
-func (f *finder) add(value, what string, secret bool, depth int) {
-	seen := map[string]bool{}
-	level := []string{value}
-	forms := []string{"plain", "base64", "base64 of base64"}
-	for d := 0; d <= depth; d++ {
-		var next []string
-		for _, v := range level {
-			if len(v) >= needlePrefix && !seen[v] {
-				seen[v] = true
-				f.needles = append(f.needles, needle{text: v, what: what, form: forms[d], secret: secret})
-				f.index[v[:needlePrefix]] = append(f.index[v[:needlePrefix]], len(f.needles)-1)
-			}
-			next = append(next, base64Cores(v)...)
-		}
-		level = next
-	}
-}
-
-// base64Cores are the characters of every base64 encoding of s that depend on s alone, whatever
-// bytes come before or after it: one run for each of the three byte alignments, in the standard
-// and the URL alphabet. Whenever s is inside base64-encoded data, one of them is in the encoding.
-func base64Cores(s string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for k := 0; k < 3; k++ {
-		buf := make([]byte, k, k+len(s)+2)
-		buf = append(append(buf, s...), 0, 0)
-		start, end := (8*k+5)/6, (8*k+8*len(s))/6
-		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
-			e := enc.EncodeToString(buf)
-			if end <= start || end > len(e) {
-				continue
-			}
-			if c := e[start:end]; len(c) >= needlePrefix && !seen[c] {
-				seen[c] = true
-				out = append(out, c)
-			}
-		}
-	}
-	return out
-}
-
-type hit struct {
-	needle int
-	line   int
-}
-
-// find returns every needle in s, once each, with the line it is first on.
-func (f *finder) find(s string) []hit {
-	var out []hit
-	found := map[int]bool{}
-	line := 1
-	for i := 0; i+needlePrefix <= len(s); i++ {
-		if s[i] == '\n' {
-			line++
-		}
-		for _, n := range f.index[s[i:i+needlePrefix]] {
-			if !found[n] && strings.HasPrefix(s[i:], f.needles[n].text) {
-				found[n] = true
-				out = append(out, hit{n, line})
-			}
-		}
-	}
-	return out
-}
-
-// report fails the test for each needle in text that mode must not print, saying where; it never
-// prints the value itself. It returns the number of leaks.
-func (f *finder) report(t *testing.T, where, stream, text string, mode studioctl.Mode) int {
-	leaks := 0
-	for _, h := range f.find(text) {
-		n := f.needles[h.needle]
-		if !n.secret && mode != studioctl.Machine {
-			continue
-		}
-		leaks++
-		t.Errorf("LEAK: %s: %s (%s) on %s, line %d", where, n.what, n.form, stream, h.line)
-	}
-	return leaks
-}
-
 // liveNeedles gathers what must not be printed: the scenario's canaries by class, every value of
 // every Secret (read with kubectl as the admin; a service-account token's ca.crt is left out,
 // since the kube-root-ca.crt ConfigMap publishes the same certificate) and each identity's bearer
 // token.
-func liveNeedles(t *testing.T) *finder {
+func liveNeedles(t *testing.T) *replaytest.Finder {
 	classes, err := readCanaryClasses(filepath.Join("..", "..", "testdata", "replay", "canary-classes.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -392,7 +292,7 @@ func liveNeedles(t *testing.T) *finder {
 	if err != nil {
 		t.Fatalf("the scenario's canaries: %v", err)
 	}
-	f := newFinder()
+	f := replaytest.NewFinder()
 	nCanaries := 0
 	for _, c := range strings.Fields(string(data)) {
 		class, ok := classes[c]
@@ -401,9 +301,9 @@ func liveNeedles(t *testing.T) *finder {
 		}
 		nCanaries++
 		if class == "secret" {
-			f.add(c, c, true, 2)
+			f.Add(c, c, true, 2)
 		} else {
-			f.add(c, c, false, 1)
+			f.Add(c, c, false, 1)
 		}
 	}
 	stdout, errOut, code := runKubectl(t, "admin", []string{"get", "secrets", "-A", "-o", "json"})
@@ -422,13 +322,13 @@ func liveNeedles(t *testing.T) *finder {
 	}
 	// Each Secret canary must really be in a Secret (in any encoding), or the proof proves nothing.
 	inSecrets := map[string]bool{}
-	for _, h := range f.find(stdout) {
-		inSecrets[f.needles[h.needle].what] = true
+	for _, h := range f.Find(stdout) {
+		inSecrets[h.Needle.What] = true
 	}
-	for _, n := range f.needles {
-		if n.secret && !inSecrets[n.what] {
-			inSecrets[n.what] = true
-			t.Errorf("%s is not in any Secret the admin reads: is the scenario seeded?", n.what)
+	for _, n := range f.Needles() {
+		if n.Secret && !inSecrets[n.What] {
+			inSecrets[n.What] = true
+			t.Errorf("%s is not in any Secret the admin reads: is the scenario seeded?", n.What)
 		}
 	}
 	tokens, values := 0, 0
@@ -449,10 +349,10 @@ func liveNeedles(t *testing.T) *finder {
 			case isToken && k == "ca.crt":
 			case isToken && k == "token":
 				tokens++
-				f.add(string(raw), "the token of Secret "+ref, true, 2)
+				f.Add(string(raw), "the token of Secret "+ref, true, 2)
 			case len(raw) >= 12:
 				values++
-				f.add(string(raw), fmt.Sprintf("the value of key %s of Secret %s", k, ref), true, 2)
+				f.Add(string(raw), fmt.Sprintf("the value of key %s of Secret %s", k, ref), true, 2)
 			}
 		}
 	}
@@ -468,13 +368,13 @@ func liveNeedles(t *testing.T) *finder {
 		sc := bufio.NewScanner(file)
 		for sc.Scan() {
 			if m := bearer.FindStringSubmatch(sc.Text()); m != nil {
-				f.add(m[1], "the bearer token of identity "+identity, true, 1)
+				f.Add(m[1], "the bearer token of identity "+identity, true, 1)
 			}
 		}
 		file.Close()
 	}
 	t.Logf("needles: %d canaries, %d service-account tokens, %d other Secret values, 3 identities' tokens: %d texts in all",
-		nCanaries, tokens, values, len(f.needles))
+		nCanaries, tokens, values, f.Len())
 	return f
 }
 
