@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/studioctl/studioctl/kube"
 )
@@ -54,18 +55,43 @@ func Overview() []string {
 func RefusalOverview() []string {
 	w := append([]string{}, WriteCommands...)
 	sort.Strings(w)
+	var conn []string
+	for _, f := range ConnectionFlags {
+		if len(f) == 1 {
+			conn = append(conn, "-"+f)
+		} else {
+			conn = append(conn, "--"+f)
+		}
+	}
 	return []string{
 		"Never sent (studioctl is read-only): " + strings.Join(w, ", ") + " (rollout status and history are read-only but not in v1).",
-		"Not in v1: " + strings.Join(NotInV1, ", ") + ".",
-		"Connection flags belong before the verb, never in a statement: --" + strings.Join(ConnectionFlags, ", --") + ".",
+		"Not in v1 as statements: " + strings.Join(NotInV1, ", ") + ".",
+		"Connection flags belong before the verb, never in a statement: " + strings.Join(conn, ", ") + ".",
 	}
 }
 
 // LimitsOverview lists the limits a statement meets, from the one table of limits.
 func LimitsOverview() []string {
 	return []string{
-		fmt.Sprintf("A statement reads at most %d rows (--max-rows raises it, up to %d); lists are read %d objects a page.", kube.DefaultMaxRows, kube.MaxMaxRows, kube.PageSize),
+		fmt.Sprintf("A statement reads at most %s rows (--max-rows raises it, up to %s); lists are read %d objects a page.", thousands(kube.DefaultMaxRows), thousands(kube.MaxMaxRows), kube.PageSize),
 		fmt.Sprintf("-o json and -o yaml print at most %d objects, each at most 1 MiB.", kube.MaxDocuments),
-		fmt.Sprintf("--request-timeout takes %s to %s; the default is %s.", kube.MinRequestTimeout, kube.MaxRequestTimeout, kube.DefaultRequestTimeout),
+		fmt.Sprintf("--request-timeout takes %s to %s; the default is %s.", durationText(kube.MinRequestTimeout), durationText(kube.MaxRequestTimeout), durationText(kube.DefaultRequestTimeout)),
 	}
+}
+
+// thousands writes n with comma separators, as the documentation does (5,000).
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// durationText writes a limit's duration the way a person types it: 30s, 10m.
+func durationText(d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	}
+	return fmt.Sprintf("%ds", int(d/time.Second))
 }

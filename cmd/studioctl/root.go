@@ -59,9 +59,10 @@ func newRoot(g *globals, io streams) *cobra.Command {
 		Args:  cobra.ArbitraryArgs,
 		// Statements are not cobra commands: the console parser reads them, so the command table
 		// stays the single source of truth for verbs, flags and refusals.
-		SilenceErrors:     true,
-		SilenceUsage:      true,
-		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
+		SilenceErrors:         true,
+		DisableFlagsInUseLine: true,
+		SilenceUsage:          true,
+		CompletionOptions:     cobra.CompletionOptions{HiddenDefaultCmd: false},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmd.Help()
