@@ -63,7 +63,7 @@ func WantsJSON(words []string) bool {
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
 	e, ok := kube.AsError(err)
 	if !ok {
-		e = &kube.Error{Code: "internal", Sentence: "studioctl failed: " + console.Sanitize(err.Error()), Exit: kube.ExitRefused}
+		e = &kube.Error{Code: console.CodeInternal, Sentence: fmt.Sprintf(console.SentenceInternal, console.Sanitize(err.Error())), Exit: kube.ExitRefused}
 	}
 	printError(errOut, e, jsonErrors)
 	return e.Exit

@@ -78,11 +78,8 @@ func Open(conn kube.Connection, o Options) (*Session, error) {
 }
 
 func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
-	if o.MaxRows > kube.MaxMaxRows {
-		return nil, kube.Refusef(console.CodeLimit, "--max-rows may be at most %d. Nothing was sent.", kube.MaxMaxRows)
-	}
-	if o.MaxRows < 0 {
-		return nil, kube.Refusef(console.CodeLimit, "--max-rows must be at least 1. Nothing was sent.")
+	if o.MaxRows < 0 || o.MaxRows > kube.MaxMaxRows {
+		return nil, kube.Refusef(console.CodeLimit, console.SentenceMaxRows, kube.MaxMaxRows)
 	}
 	if o.Observe != nil {
 		ko.Observe = func(method, url string, _ *policy.Admitted) { o.Observe(method, url) }
@@ -131,7 +128,7 @@ func (s *Session) Mode() Mode { return s.mode }
 // Raise moves the session to machine redaction. It can never be lowered.
 func (s *Session) Raise(m Mode) error {
 	if m < s.mode {
-		return kube.Refusef(console.CodeMachineLower, "Machine redaction was set when this session started and cannot be lowered to people mode. Nothing was sent.")
+		return kube.Refusef(console.CodeMachineLower, console.SentenceMachineLower)
 	}
 	s.mode = m
 	return nil

@@ -157,3 +157,23 @@ const (
 	sentenceCanIReasonKept     = "The API server gave a reason with its answer, which studioctl does not repeat."
 	sentenceCanIIncomplete     = "The API server says this list of rights in namespace %s may be incomplete (an authorizer could not list its rules); a right missing here may still be granted."
 )
+
+// Sentences about studioctl's global flags and the session they open (cmd/studioctl and the
+// library's front door).
+const (
+	CodeFlags          = "refused.flags"
+	CodeReplayRead     = "refused.replay"
+	CodeKubeconfigRead = "refused.kubeconfig.read"
+	CodeInternal       = "internal"
+
+	SentenceMaxRows          = "--max-rows takes 1 to %d. Nothing was sent."
+	SentenceContextAlone     = "--context goes with --kubeconfig. Nothing was sent."
+	SentenceReplayAlone      = "--replay answers from a recording, so it takes no --kubeconfig or --connection. Nothing was sent."
+	SentenceTwoConnections   = "--kubeconfig and --connection each name a connection; give one. Nothing was sent."
+	SentenceReplayUnreadable = "The recording at %s could not be read. Nothing was sent."
+	SentenceKubeconfigOpen   = "The kubeconfig file could not be opened. Nothing was sent."
+	SentenceKubeconfigRead   = "The kubeconfig file could not be read. Nothing was sent."
+	SentenceRedactValue      = "--redact takes people or machine. Nothing was sent."
+	SentenceMachineLower     = sentenceMachineLower
+	SentenceInternal         = "studioctl failed: %s"
+)

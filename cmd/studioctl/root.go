@@ -140,9 +140,6 @@ func openSession(g *globals, io streams) (*studioctl.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.maxRows < 0 || g.maxRows > kube.MaxMaxRows {
-		return nil, kube.Refusef(console.CodeLimit, "--max-rows takes 1 to %d. Nothing was sent.", kube.MaxMaxRows)
-	}
 	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows, CacheDir: io.HomeDirs.Cache}
 	if g.verbosity >= 6 {
 		opts.Observe = func(method, url string) { fmt.Fprintf(io.Err, "studioctl: %s %s\n", method, url) }
@@ -152,17 +149,17 @@ func openSession(g *globals, io streams) (*studioctl.Session, error) {
 		conn = io.Getenv("STUDIOCTL_CONNECTION")
 	}
 	if g.context != "" && g.kubeconfig == "" {
-		return nil, kube.Refusef("refused.flags", "--context goes with --kubeconfig. Nothing was sent.")
+		return nil, kube.Refusef(console.CodeFlags, console.SentenceContextAlone)
 	}
 	switch {
 	case g.replay != "" && (g.kubeconfig != "" || g.connection != ""):
-		return nil, kube.Refusef("refused.flags", "--replay answers from a recording, so it takes no --kubeconfig or --connection. Nothing was sent.")
+		return nil, kube.Refusef(console.CodeFlags, console.SentenceReplayAlone)
 	case g.kubeconfig != "" && g.connection != "":
-		return nil, kube.Refusef("refused.flags", "--kubeconfig and --connection each name a connection; give one. Nothing was sent.")
+		return nil, kube.Refusef(console.CodeFlags, console.SentenceTwoConnections)
 	case g.replay != "":
 		rec, err := studioctl.LoadReplay(g.replay)
 		if err != nil {
-			return nil, kube.Refusef("refused.replay", "The recording at %s could not be read. Nothing was sent.", g.replay)
+			return nil, kube.Refusef(console.CodeReplayRead, console.SentenceReplayUnreadable, g.replay)
 		}
 		fmt.Fprintf(io.Err, "studioctl: answering from a recording of %s captured %s, not from a live server.\n", rec.Server, rec.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
 		opts.CacheDir = ""
@@ -187,12 +184,12 @@ func openSession(g *globals, io streams) (*studioctl.Session, error) {
 func readKubeconfig(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, kube.Refusef("refused.kubeconfig.read", "The kubeconfig file could not be opened. Nothing was sent.")
+		return nil, kube.Refusef(console.CodeKubeconfigRead, console.SentenceKubeconfigOpen)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, kube.MaxKubeconfigBytes+1))
 	if err != nil {
-		return nil, kube.Refusef("refused.kubeconfig.read", "The kubeconfig file could not be read. Nothing was sent.")
+		return nil, kube.Refusef(console.CodeKubeconfigRead, console.SentenceKubeconfigRead)
 	}
 	return data, nil
 }
@@ -204,7 +201,7 @@ func redactMode(s string) (studioctl.Mode, error) {
 	case "machine":
 		return studioctl.Machine, nil
 	}
-	return 0, kube.Refusef(console.CodeBadValue, "--redact takes people or machine. Nothing was sent.")
+	return 0, kube.Refusef(console.CodeBadValue, console.SentenceRedactValue)
 }
 
 // runStatement parses the statement before opening anything, so a refusal never needs a
