@@ -172,23 +172,9 @@ func replayNeedles(t *testing.T, version string, canaries []byte, classes map[st
 }
 
 func readClasses(t *testing.T) map[string]string {
-	data, err := os.ReadFile(canaryClassesPath)
+	out, err := replaytest.ReadCanaryClasses(canaryClassesPath)
 	if err != nil {
 		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for i, line := range strings.Split(string(data), "\n") {
-		if k := strings.IndexByte(line, '#'); k >= 0 {
-			line = line[:k]
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		if len(f) != 2 || (f[1] != "secret" && f[1] != "machine") {
-			t.Fatalf("%s:%d: want NAME secret|machine", canaryClassesPath, i+1)
-		}
-		out[f[0]] = f[1]
 	}
 	if len(out) == 0 {
 		t.Fatalf("%s classifies no canary", canaryClassesPath)

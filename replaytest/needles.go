@@ -2,6 +2,8 @@ package replaytest
 
 import (
 	"encoding/base64"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -113,4 +115,29 @@ func (f *Finder) Report(t testing.TB, where, stream, text string, machine bool) 
 		t.Errorf("LEAK: %s: %s (%s) on %s, line %d", where, h.Needle.What, h.Needle.Form, stream, h.Line)
 	}
 	return leaks
+}
+
+// ReadCanaryClasses reads testdata/replay/canary-classes.txt: one canary a line, "NAME secret" or
+// "NAME machine"; # starts a comment. A secret canary must never be printed or recorded; a
+// machine canary only machine mode must hide.
+func ReadCanaryClasses(path string) (map[string]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) != 2 || (f[1] != "secret" && f[1] != "machine") {
+			return nil, fmt.Errorf("%s:%d: want NAME secret|machine", path, i+1)
+		}
+		out[f[0]] = f[1]
+	}
+	return out, nil
 }

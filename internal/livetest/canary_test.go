@@ -284,7 +284,7 @@ func canaryTrace(t *testing.T, f *replaytest.Finder) (runs, leaks int) {
 // since the kube-root-ca.crt ConfigMap publishes the same certificate) and each identity's bearer
 // token.
 func liveNeedles(t *testing.T) *replaytest.Finder {
-	classes, err := readCanaryClasses(filepath.Join("..", "..", "testdata", "replay", "canary-classes.txt"))
+	classes, err := replaytest.ReadCanaryClasses(filepath.Join("..", "..", "testdata", "replay", "canary-classes.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,28 +376,4 @@ func liveNeedles(t *testing.T) *replaytest.Finder {
 	t.Logf("needles: %d canaries, %d service-account tokens, %d other Secret values, 3 identities' tokens: %d texts in all",
 		nCanaries, tokens, values, f.Len())
 	return f
-}
-
-// readCanaryClasses reads testdata/replay/canary-classes.txt: one canary a line, "NAME secret" or
-// "NAME machine"; # starts a comment.
-func readCanaryClasses(path string) (map[string]string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]string{}
-	for i, line := range strings.Split(string(data), "\n") {
-		if k := strings.IndexByte(line, '#'); k >= 0 {
-			line = line[:k]
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		if len(f) != 2 || (f[1] != "secret" && f[1] != "machine") {
-			return nil, fmt.Errorf("%s:%d: want NAME secret|machine", path, i+1)
-		}
-		out[f[0]] = f[1]
-	}
-	return out, nil
 }
