@@ -7,6 +7,7 @@ import (
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/redact"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // TextOptions say how the tree is written as text.
@@ -28,7 +29,7 @@ func Text(nodes []*Node, o TextOptions) []string {
 		indent := strings.Repeat("  ", depth)
 		switch n.Kind {
 		case KindContainer:
-			left := console.Sanitize(n.Label)
+			left := sanitize.String(n.Label)
 			if n.Default {
 				left += "  " + wordDefault
 			}
@@ -95,7 +96,7 @@ func displayLabel(n *Node, mode console.RedactMode) string {
 	if mode == console.Machine && n.IsSecretObject() {
 		return redact.Masked
 	}
-	return console.Sanitize(n.Label)
+	return sanitize.String(n.Label)
 }
 
 // SchemaVersion is the version of the tree's JSON document (docs/tree.md). It changes only when a

@@ -8,6 +8,7 @@ import (
 
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // View is the keyboard-driven tree of `studioctl browse` as a model: keys in, screen lines out, no
@@ -153,7 +154,7 @@ func (v *View) label(n *Node) string {
 	if n.Kind == KindObject || n.Kind == KindType {
 		return displayLabel(n, v.mode)
 	}
-	return console.Sanitize(n.Label)
+	return sanitize.String(n.Label)
 }
 
 // Key applies one key and reports whether the view is done.
@@ -293,7 +294,7 @@ func errorText(err error) string {
 	if e, ok := kube.AsError(err); ok {
 		return e.Sentence
 	}
-	return console.Sanitize(err.Error())
+	return sanitize.String(err.Error())
 }
 
 func (v *View) pageKey(k Key) bool {
@@ -336,7 +337,7 @@ func (v *View) Screen() (lines []string, cursor int) {
 		lines = append(lines, v.page.title+"  ("+pageHelp+")")
 		end := min(len(v.page.lines), v.page.top+h)
 		for _, l := range v.page.lines[v.page.top:end] {
-			lines = append(lines, console.Sanitize(l))
+			lines = append(lines, sanitize.String(l))
 		}
 	} else {
 		lines = append(lines, "studioctl browse  ("+viewHelp+")")
@@ -362,9 +363,9 @@ func (v *View) Screen() (lines []string, cursor int) {
 	}
 	switch {
 	case v.editing:
-		lines = append(lines, "/"+console.Sanitize(v.filter))
+		lines = append(lines, "/"+sanitize.String(v.filter))
 	case v.filter != "":
-		lines = append(lines, "filter: "+console.Sanitize(v.filter)+"  (Esc clears)")
+		lines = append(lines, "filter: "+sanitize.String(v.filter)+"  (Esc clears)")
 	default:
 		lines = append(lines, v.status)
 	}

@@ -10,6 +10,8 @@ import (
 	"text/tabwriter"
 	"time"
 	"unicode"
+
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // describeWriter lays describe's text out as kubectl does: every line goes through one
@@ -54,7 +56,7 @@ func (w *describeWriter) lines() []string {
 // dclean makes one value safe to lay out: Sanitize's escapes (a line break becomes \x0a), and a
 // tab written as \t. Applying it twice changes nothing.
 func dclean(s string) string {
-	s = Sanitize(s)
+	s = sanitize.String(s)
 	if strings.IndexByte(s, '\t') >= 0 {
 		s = strings.ReplaceAll(s, "\t", `\t`)
 	}

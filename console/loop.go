@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // Loop reads statements one a line and answers each, as `studioctl console` does.
@@ -112,7 +113,7 @@ func (l *Loop) fail(err error) {
 		fmt.Fprintln(l.Err, "error: "+e.Sentence)
 		return
 	}
-	fmt.Fprintln(l.Err, "error: "+Sanitize(err.Error()))
+	fmt.Fprintln(l.Err, "error: "+sanitize.String(err.Error()))
 }
 
 // ConsoleHelp is the console's own help; it sends nothing.

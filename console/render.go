@@ -8,9 +8,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"sigs.k8s.io/yaml"
+
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/redact"
-	"sigs.k8s.io/yaml"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // RedactMode is how much a Writer masks. It can be raised from People to Machine, never lowered.
@@ -51,7 +53,7 @@ const sentenceMachineLower = "Machine redaction was set when this session starte
 // Write prints a result: notices and the empty line on stderr, the answer on stdout.
 func (w *Writer) Write(r *Result) error {
 	for _, n := range r.Notices {
-		fmt.Fprintln(w.Err, Sanitize(n))
+		fmt.Fprintln(w.Err, sanitize.String(n))
 	}
 	var err error
 	switch {
@@ -116,7 +118,7 @@ func cellText(s string) string {
 	if k := strings.IndexAny(s, "\f\n\r"); k >= 0 {
 		s = s[:k] + "..."
 	}
-	s = Sanitize(s)
+	s = sanitize.String(s)
 	if strings.IndexByte(s, '\t') >= 0 {
 		s = strings.ReplaceAll(s, "\t", `\t`)
 	}
@@ -155,7 +157,7 @@ func (w *Writer) writeLines(l *Lines) error {
 				s = kind + "/" + redact.Masked
 			}
 		}
-		buf.WriteString(Sanitize(s))
+		buf.WriteString(sanitize.String(s))
 		buf.WriteByte('\n')
 		if buf.Len() > 64<<10 {
 			if _, err := w.Out.Write(buf.Bytes()); err != nil {

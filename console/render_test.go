@@ -57,25 +57,3 @@ func TestTableCellsAreSanitized(t *testing.T) {
 		}
 	}
 }
-
-func TestSanitize(t *testing.T) {
-	cases := map[string]string{
-		"plain text":                 "plain text",
-		"\x1b[31mred\x1b[0m":         "red",
-		"\x1b]8;;http://x\x1b\\link": "link",
-		"\x1b(Bsgr0":                 "sgr0",
-		"bell\x07":                   `bell\x07`,
-		"nul\x00":                    `nul\x00`,
-		"c1\u009b31mX":               "c1X",
-		"\u200bzero":                 `\u200bzero`,
-		"bad\xffutf":                 `bad\xffutf`,
-		"keep\ttab":                  "keep\ttab",
-		"\x1bPdcs\x1b\\after":        "after",
-		"del\x7f":                    `del\x7f`,
-	}
-	for in, want := range cases {
-		if got := Sanitize(in); got != want {
-			t.Errorf("Sanitize(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

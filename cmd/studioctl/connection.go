@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/sanitize"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -89,7 +91,7 @@ func connectionAdd(g *globals, io streams) *cobra.Command {
 			if err := store.New(io.HomeDirs.Config).Add(saved); err != nil {
 				return report(io, err, false)
 			}
-			fmt.Fprintln(io.Out, console.Sanitize(fmt.Sprintf(sentenceConnectionSaved, saved.Name, saved.Server, saved.Name)))
+			fmt.Fprintln(io.Out, sanitize.String(fmt.Sprintf(sentenceConnectionSaved, saved.Name, saved.Server, saved.Name)))
 			return nil
 		},
 	}

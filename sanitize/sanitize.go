@@ -1,4 +1,4 @@
-package console
+package sanitize
 
 import (
 	"fmt"
@@ -6,13 +6,13 @@ import (
 	"unicode/utf8"
 )
 
-// Sanitize makes server text safe for a terminal: terminal escape sequences (CSI, OSC, DCS and the
+// String makes server text safe for a terminal: terminal escape sequences (CSI, OSC, DCS and the
 // other string sequences, character-set selections, every other ESC sequence, and their one-byte
 // C1 forms) are removed; every remaining C0 and C1 control character except tab, DEL, bytes that
 // are not UTF-8, and the Unicode bidi overrides and zero-width characters are shown escaped as
 // \xNN or \uNNNN. Nothing the server wrote can move the cursor, retitle the terminal or reach the
 // clipboard.
-func Sanitize(s string) string {
+func String(s string) string {
 	if isPlain(s) {
 		return s
 	}
