@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/replaytest"
+	"github.com/studioctl/studioctl/statement"
 )
 
 // The replay side of issue 4's proof, with no server. e2e/seed.sh plants CANARY-* strings in a
@@ -93,7 +93,7 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 	}
 	people := 0
 	for _, c := range cases {
-		words, err := console.Split(c.Statement)
+		words, err := statement.Split(c.Statement)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Statement, err)
 		}

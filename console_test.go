@@ -14,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/replaytest"
+	"github.com/studioctl/studioctl/statement"
 )
 
 // TestConsolePrintsWhatTheCommandPrints pipes every recorded statement of a recording into the
@@ -97,13 +98,13 @@ func TestRefusedStatementsSendNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lines []string
-	for _, w := range console.WriteCommands {
+	for _, w := range statement.WriteCommands {
 		lines = append(lines, w+" pods x")
 	}
-	for _, w := range console.NotInV1 {
+	for _, w := range statement.NotInV1 {
 		lines = append(lines, w)
 	}
-	for _, f := range console.ConnectionFlags {
+	for _, f := range statement.ConnectionFlags {
 		lines = append(lines, "get pods --"+f+"=x", "logs web --"+f+" x")
 	}
 	lines = append(lines, "rollout status deploy/web", "rollout restart deploy/web", "get pods -o jsonpath={.x}",
@@ -114,7 +115,7 @@ func TestRefusedStatementsSendNothing(t *testing.T) {
 		"port-forward svc/web 8080:80", "proxy", "attach web", "cp web:/etc/passwd .", "debug node/x",
 		"auth reconcile -f x.yaml", "get pods -w -o yaml", "top pod --sort-by=name")
 	for _, line := range lines {
-		words, err := console.Split(line)
+		words, err := statement.Split(line)
 		if err != nil {
 			continue
 		}

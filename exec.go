@@ -6,16 +6,17 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/sanitize"
+	"github.com/studioctl/studioctl/statement"
 )
 
 // Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
 // and returns the exit code of the command-line contract.
-func (s *Session) Exec(ctx context.Context, st *console.Statement, out, errOut io.Writer) int {
+func (s *Session) Exec(ctx context.Context, st *statement.Statement, out, errOut io.Writer) int {
 	jsonErrors := st.Output() == "json"
-	res, err := s.Session.Run(ctx, st)
+	res, err := read.Run(ctx, &s.Session, st)
 	if err != nil {
 		return Report(errOut, err, jsonErrors)
 	}
@@ -33,7 +34,7 @@ func (s *Session) Exec(ctx context.Context, st *console.Statement, out, errOut i
 
 // ExecWords parses words (as a shell split them) and runs them; a refusal prints its sentence.
 func (s *Session) ExecWords(ctx context.Context, words []string, out, errOut io.Writer) int {
-	st, err := console.Parse(words)
+	st, err := read.Parse(words)
 	if err != nil {
 		return Report(errOut, err, WantsJSON(words))
 	}
@@ -41,7 +42,7 @@ func (s *Session) ExecWords(ctx context.Context, words []string, out, errOut io.
 		return kube.ExitOK
 	}
 	if st.Help {
-		for _, l := range console.HelpLines(st.Command) {
+		for _, l := range statement.HelpLines(st.Command) {
 			fmt.Fprintln(out, l)
 		}
 		return kube.ExitOK
@@ -64,7 +65,7 @@ func WantsJSON(words []string) bool {
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
 	e, ok := kube.AsError(err)
 	if !ok {
-		e = &kube.Error{Code: console.CodeInternal, Sentence: fmt.Sprintf(console.SentenceInternal, sanitize.String(err.Error())), Exit: kube.ExitRefused}
+		e = &kube.Error{Code: CodeInternal, Sentence: fmt.Sprintf(SentenceInternal, sanitize.String(err.Error())), Exit: kube.ExitRefused}
 	}
 	printError(errOut, e, jsonErrors)
 	return e.Exit

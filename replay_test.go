@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/replaytest"
+	"github.com/studioctl/studioctl/statement"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files from what replay prints")
@@ -51,7 +51,7 @@ func replayDir(t *testing.T, dir string) {
 	}
 	var got []replaytest.Case
 	for _, c := range cases {
-		words, err := console.Split(c.Statement)
+		words, err := statement.Split(c.Statement)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Statement, err)
 		}

@@ -17,18 +17,21 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/policy"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/statement"
 )
 
 // Mode is the redaction mode of a session.
-type Mode = console.RedactMode
+type Mode = printer.RedactMode
 
 const (
-	People  = console.People
-	Machine = console.Machine
+	People  = printer.People
+	Machine = printer.Machine
 )
 
 // Options configure a session. The zero value reads with people redaction, the default row cap,
@@ -55,7 +58,7 @@ type Options struct {
 
 // Session is an open, read-only session.
 type Session struct {
-	console.Session
+	reader.Session
 	mode Mode
 }
 
@@ -79,13 +82,13 @@ func Open(conn kube.Connection, o Options) (*Session, error) {
 
 func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
 	if o.MaxRows < 0 || o.MaxRows > kube.MaxMaxRows {
-		return nil, kube.Refusef(console.CodeLimit, console.SentenceMaxRows, kube.MaxMaxRows)
+		return nil, kube.Refusef(statement.CodeLimit, SentenceMaxRows, kube.MaxMaxRows)
 	}
 	if o.Observe != nil {
 		ko.Observe = func(method, url string, _ *policy.Admitted) { o.Observe(method, url) }
 	}
 	c := kube.NewClient(ep, ko)
-	return &Session{Session: console.Session{Client: c, MaxRows: o.MaxRows}, mode: o.Redact}, nil
+	return &Session{Session: reader.Session{Client: c, MaxRows: o.MaxRows}, mode: o.Redact}, nil
 }
 
 // OpenKubeconfig reads a kubeconfig strictly and opens a session on one of its contexts ("" for
@@ -128,21 +131,21 @@ func (s *Session) Mode() Mode { return s.mode }
 // Raise moves the session to machine redaction. It can never be lowered.
 func (s *Session) Raise(m Mode) error {
 	if m < s.mode {
-		return kube.Refusef(console.CodeMachineLower, console.SentenceMachineLower)
+		return kube.Refusef(printer.CodeMachineLower, printer.SentenceMachineLower)
 	}
 	s.mode = m
 	return nil
 }
 
 // Run parses and answers one statement line.
-func (s *Session) Run(ctx context.Context, line string) (*console.Result, error) {
-	return s.RunLine(ctx, line)
+func (s *Session) Run(ctx context.Context, line string) (*printer.Result, error) {
+	return read.RunLine(ctx, &s.Session, line)
 }
 
 // Print writes a result as the command line does, in the session's redaction mode.
-func (s *Session) Print(out, errOut io.Writer, r *console.Result) error {
+func (s *Session) Print(out, errOut io.Writer, r *printer.Result) error {
 	if r == nil {
 		return nil
 	}
-	return console.NewWriter(out, errOut, s.mode).Write(r)
+	return printer.NewWriter(out, errOut, s.mode).Write(r)
 }

@@ -5,8 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read"
 )
 
 // Row action names.
@@ -106,7 +107,7 @@ func (b *Browser) Source(ctx context.Context, n *Node) (map[string]any, error) {
 
 // SourceResult is the YAML view as a console result (format "yaml" or "json"): printed by the
 // console's Writer, so machine redaction masks it, and a Secret's name too.
-func (b *Browser) SourceResult(ctx context.Context, n *Node, format string) (*console.Result, error) {
+func (b *Browser) SourceResult(ctx context.Context, n *Node, format string) (*printer.Result, error) {
 	obj, err := b.Source(ctx, n)
 	if err != nil {
 		return nil, err
@@ -114,37 +115,37 @@ func (b *Browser) SourceResult(ctx context.Context, n *Node, format string) (*co
 	if format == "" {
 		format = "yaml"
 	}
-	return &console.Result{Docs: &console.Docs{Format: format, Objects: []map[string]any{obj}, Single: true, SecretNames: n.IsSecretObject()}}, nil
+	return &printer.Result{Docs: &printer.Docs{Format: format, Objects: []map[string]any{obj}, Single: true, SecretNames: n.IsSecretObject()}}, nil
 }
 
 // Run runs a row action through the console's readers (Source through SourceResult).
-func (b *Browser) Run(ctx context.Context, n *Node, a Action) (*console.Result, error) {
+func (b *Browser) Run(ctx context.Context, n *Node, a Action) (*printer.Result, error) {
 	if a.Name == ActionSource {
 		return b.SourceResult(ctx, n, "yaml")
 	}
-	st, err := console.Parse(a.Words)
+	st, err := read.Parse(a.Words)
 	if err != nil {
 		return nil, err
 	}
-	return b.s.Run(ctx, st)
+	return read.Run(ctx, b.s, st)
 }
 
 // Describe runs the describe reader on an object.
-func (b *Browser) Describe(ctx context.Context, n *Node) (*console.Result, error) {
+func (b *Browser) Describe(ctx context.Context, n *Node) (*printer.Result, error) {
 	return b.runNamed(ctx, n, ActionDescribe)
 }
 
 // Logs reads a pod's last 50 lines through the logs reader.
-func (b *Browser) Logs(ctx context.Context, n *Node) (*console.Result, error) {
+func (b *Browser) Logs(ctx context.Context, n *Node) (*printer.Result, error) {
 	return b.runNamed(ctx, n, ActionLogs)
 }
 
 // List runs get on a custom resource type in its container.
-func (b *Browser) List(ctx context.Context, n *Node) (*console.Result, error) {
+func (b *Browser) List(ctx context.Context, n *Node) (*printer.Result, error) {
 	return b.runNamed(ctx, n, ActionList)
 }
 
-func (b *Browser) runNamed(ctx context.Context, n *Node, name string) (*console.Result, error) {
+func (b *Browser) runNamed(ctx context.Context, n *Node, name string) (*printer.Result, error) {
 	a, ok := n.Action(name)
 	if !ok {
 		return nil, kube.Refusef(CodeUsage, "This row has no %s action. Nothing was sent.", name)

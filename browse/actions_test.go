@@ -9,9 +9,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 // Synthetic answers only (see browse_test.go).
@@ -69,7 +71,7 @@ func TestRowActions(t *testing.T) {
 			if a.Words == nil {
 				continue
 			}
-			if _, err := console.Parse(a.Words); err != nil {
+			if _, err := read.Parse(a.Words); err != nil {
 				t.Errorf("%s: %v", a.Statement(), err)
 			}
 		}
@@ -89,7 +91,7 @@ func TestSourceSecretKeysKeptValuesGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := console.NewWriter(&out, io.Discard, console.People).Write(res); err != nil {
+	if err := printer.NewWriter(&out, io.Discard, printer.People).Write(res); err != nil {
 		t.Fatal(err)
 	}
 	text := out.String()
@@ -114,7 +116,7 @@ func TestSourceMachineModeMasks(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := console.NewWriter(&out, io.Discard, console.Machine).Write(res); err != nil {
+	if err := printer.NewWriter(&out, io.Discard, printer.Machine).Write(res); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(out.String(), "db-credentials") || !strings.Contains(out.String(), `"password": "<redacted>"`) {
@@ -212,7 +214,7 @@ func TestHealthNotReadyAndLocked(t *testing.T) {
 func TestHealthUnreachableFails(t *testing.T) {
 	rt := roundTripperFunc(func(r *http.Request) (*http.Response, error) { return nil, io.ErrUnexpectedEOF })
 	ep, _ := kube.Connection{Host: "cluster.example", Token: "synthetic-token"}.Validate(kube.Switches{})
-	b := New(&console.Session{Client: kube.NewClient(ep, kube.Options{Transport: rt})})
+	b := New(&reader.Session{Client: kube.NewClient(ep, kube.Options{Transport: rt})})
 	if _, err := b.Health(context.Background()); kube.ExitCode(err) != kube.ExitUnreachable {
 		t.Fatalf("%v", err)
 	}

@@ -23,8 +23,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 // Parallel is how many reads a Browser runs at once.
@@ -145,7 +145,7 @@ type Root struct {
 // Browser reads the tree of one session. It is safe for concurrent use; it keeps what it read
 // (discovery, the namespace list) for its life.
 type Browser struct {
-	s   *console.Session
+	s   *reader.Session
 	c   *kube.Client
 	sem chan struct{}
 
@@ -161,8 +161,8 @@ type nsCall struct {
 	err  error
 }
 
-// New builds a browser on a session (a *studioctl.Session's embedded console.Session).
-func New(s *console.Session) *Browser {
+// New builds a browser on a session (a *studioctl.Session's embedded reader.Session).
+func New(s *reader.Session) *Browser {
 	return &Browser{s: s, c: s.Client, sem: make(chan struct{}, Parallel)}
 }
 

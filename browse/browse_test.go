@@ -14,10 +14,11 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 // Every answer in these tests is synthetic: internal/synth discovery and hand-built Tables and
@@ -53,7 +54,7 @@ func newBrowser(t *testing.T, rs []synth.Resource, conn kube.Connection) (*Brows
 		t.Fatal(err)
 	}
 	c := kube.NewClient(ep, kube.Options{Transport: reg, Now: func() time.Time { return time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC) }})
-	return New(&console.Session{Client: c}), reg
+	return New(&reader.Session{Client: c}), reg
 }
 
 var nameCols = [][3]string{{"Name", "string", "0"}, {"Age", "string", "0"}}
@@ -453,7 +454,7 @@ func TestOpenFolderErrors(t *testing.T) {
 		return answer(r, 200, names("")), nil
 	})
 	ep, _ := kube.Connection{Host: "cluster.example", Token: "synthetic-token", DefaultNamespace: "shop"}.Validate(kube.Switches{})
-	b2 := New(&console.Session{Client: kube.NewClient(ep, kube.Options{Transport: rt})})
+	b2 := New(&reader.Session{Client: kube.NewClient(ep, kube.Options{Transport: rt})})
 	err := b2.Open(context.Background(), b2.NamespaceNode("shop"))
 	if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitUnreachable {
 		t.Fatalf("%v", err)
@@ -526,7 +527,7 @@ func TestMachineModeMasksSecretNames(t *testing.T) {
 	if err := b.Open(context.Background(), shop); err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Join(Text([]*Node{shop}, TextOptions{Objects: true, Mode: console.Machine}), "\n")
+	text := strings.Join(Text([]*Node{shop}, TextOptions{Objects: true, Mode: printer.Machine}), "\n")
 	if strings.Contains(text, "db-password") || !strings.Contains(text, "      <redacted>") || !strings.Contains(text, "web-0") {
 		t.Fatal(text)
 	}
@@ -535,8 +536,8 @@ func TestMachineModeMasksSecretNames(t *testing.T) {
 		t.Fatal(people)
 	}
 	var buf bytes.Buffer
-	doc := JSON([]*Node{shop}, nil, nil, true, console.Machine)
-	if err := console.NewWriter(&buf, io.Discard, console.Machine).Write(&console.Result{Docs: &console.Docs{Format: "json", Value: doc}}); err != nil {
+	doc := JSON([]*Node{shop}, nil, nil, true, printer.Machine)
+	if err := printer.NewWriter(&buf, io.Discard, printer.Machine).Write(&printer.Result{Docs: &printer.Docs{Format: "json", Value: doc}}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "db-password") || !strings.Contains(buf.String(), `"path": "shop/secret/<redacted>"`) {
@@ -559,7 +560,7 @@ func TestJSONSchema(t *testing.T) {
 	if err := b.Open(context.Background(), shop); err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(JSON([]*Node{shop}, &Namespaces{Names: []string{"shop"}, Source: FromAPI}, nil, false, console.People))
+	data, err := json.Marshal(JSON([]*Node{shop}, &Namespaces{Names: []string{"shop"}, Source: FromAPI}, nil, false, printer.People))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -585,7 +586,7 @@ func TestJSONSchema(t *testing.T) {
 			t.Errorf("missing %s\nin %s", want, s)
 		}
 	}
-	withObjects, _ := json.Marshal(JSON([]*Node{shop}, nil, nil, true, console.People))
+	withObjects, _ := json.Marshal(JSON([]*Node{shop}, nil, nil, true, printer.People))
 	if !strings.Contains(string(withObjects), `{"kind":"type","path":"shop/custom-resources/widgets.demo.studioctl.dev","label":"widgets.demo.studioctl.dev","namespace":"shop","resource":"widgets.demo.studioctl.dev","apiVersion":"demo.studioctl.dev/v1","ref":"widgets.demo.studioctl.dev","statement":"get widgets.demo.studioctl.dev -n shop"}`) ||
 		!strings.Contains(string(withObjects), `{"kind":"object","path":"shop/deployment/web","label":"web","namespace":"shop","resource":"deployments.apps","apiVersion":"apps/v1","name":"web","ref":"deployment/web"}`) {
 		t.Fatalf("%s", withObjects)
@@ -636,11 +637,11 @@ func TestMachineModeMasksEventsAboutSecrets(t *testing.T) {
 	if err := b.Open(context.Background(), shop); err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Join(Text([]*Node{shop}, TextOptions{Objects: true, Mode: console.Machine}), "\n")
+	text := strings.Join(Text([]*Node{shop}, TextOptions{Objects: true, Mode: printer.Machine}), "\n")
 	if strings.Contains(text, "db-password") || !strings.Contains(text, "web-0.17a2b4") {
 		t.Fatal(text)
 	}
-	data, _ := json.Marshal(JSON([]*Node{shop}, nil, nil, true, console.Machine))
+	data, _ := json.Marshal(JSON([]*Node{shop}, nil, nil, true, printer.Machine))
 	if strings.Contains(string(data), "db-password") || !strings.Contains(string(data), `"path":"shop/event/\u003credacted\u003e"`) {
 		t.Fatalf("%s", data)
 	}

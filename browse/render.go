@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -13,7 +13,7 @@ import (
 // TextOptions say how the tree is written as text.
 type TextOptions struct {
 	Objects bool               // list each folder's objects (and the custom resource types)
-	Mode    console.RedactMode // Machine masks the names of core Secrets
+	Mode    printer.RedactMode // Machine masks the names of core Secrets
 }
 
 // Text writes nodes (containers, usually) as an indented tree, one line each, with each folder's
@@ -92,8 +92,8 @@ func folderInfo(n *Node) string {
 
 // displayLabel is an object's or a type's label as written: sanitized, and masked in machine mode
 // for a core Secret.
-func displayLabel(n *Node, mode console.RedactMode) string {
-	if mode == console.Machine && n.IsSecretObject() {
+func displayLabel(n *Node, mode printer.RedactMode) string {
+	if mode == printer.Machine && n.IsSecretObject() {
 		return redact.Masked
 	}
 	return sanitize.String(n.Label)
@@ -144,7 +144,7 @@ type JSONNode struct {
 
 // JSON builds the tree's JSON document. With objects false, folders carry their counts but not
 // their objects. In machine mode a core Secret's name is masked in its label, path and ref.
-func JSON(nodes []*Node, ns *Namespaces, notices []Notice, objects bool, mode console.RedactMode) *JSONTree {
+func JSON(nodes []*Node, ns *Namespaces, notices []Notice, objects bool, mode printer.RedactMode) *JSONTree {
 	doc := &JSONTree{SchemaVersion: SchemaVersion, Notices: notices, Containers: []*JSONNode{}}
 	if doc.Notices == nil {
 		doc.Notices = []Notice{}
@@ -172,7 +172,7 @@ func JSON(nodes []*Node, ns *Namespaces, notices []Notice, objects bool, mode co
 		if a, ok := n.Action(ActionList); ok {
 			j.Statement = a.Statement()
 		}
-		if mode == console.Machine && n.IsSecretObject() {
+		if mode == printer.Machine && n.IsSecretObject() {
 			j.Label, j.Name = redact.Masked, ""
 			j.Ref = n.Resource.Singular + "/" + redact.Masked
 			j.Path = strings.TrimSuffix(n.Path, n.Ref) + j.Ref

@@ -4,12 +4,13 @@ import (
 	"context"
 	"sync"
 
-	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 // readTree reads what tree prints: the Cluster container opened and the namespace list, or the
 // named containers opened. failed is true when a folder's list answered an error other than 403.
-func Tree(ctx context.Context, s *console.Session, mode console.RedactMode, args []string, objects, jsonOut bool) (*console.Result, bool, error) {
+func Tree(ctx context.Context, s *reader.Session, mode printer.RedactMode, args []string, objects, jsonOut bool) (*printer.Result, bool, error) {
 	b := New(s)
 	var (
 		nodes   []*Node
@@ -80,14 +81,14 @@ func Tree(ctx context.Context, s *console.Session, mode console.RedactMode, args
 			}
 		})
 	}
-	res := &console.Result{}
+	res := &printer.Result{}
 	if jsonOut {
-		res.Docs = &console.Docs{Format: "json", Value: JSON(nodes, ns, notices, objects, mode)}
+		res.Docs = &printer.Docs{Format: "json", Value: JSON(nodes, ns, notices, objects, mode)}
 		return res, failed, nil
 	}
 	for _, n := range notices {
 		res.Notices = append(res.Notices, "notice: "+n.Sentence)
 	}
-	res.Lines = &console.Lines{Text: Text(nodes, TextOptions{Objects: objects, Mode: mode})}
+	res.Lines = &printer.Lines{Text: Text(nodes, TextOptions{Objects: objects, Mode: mode})}
 	return res, failed, nil
 }

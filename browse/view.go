@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -17,7 +17,7 @@ import (
 // list, d describes an object, y shows any object's YAML, / filters what was read, q quits.
 type View struct {
 	b        *Browser
-	mode     console.RedactMode
+	mode     printer.RedactMode
 	roots    []*Node
 	expanded map[string]bool
 	cursor   int
@@ -48,7 +48,7 @@ type Key struct {
 }
 
 // NewView reads the tree's top level (the namespace list) and returns the view on it.
-func NewView(ctx context.Context, b *Browser, mode console.RedactMode) (*View, error) {
+func NewView(ctx context.Context, b *Browser, mode printer.RedactMode) (*View, error) {
 	root, err := b.Root(ctx)
 	if err != nil {
 		return nil, err
@@ -278,7 +278,7 @@ func (v *View) run(ctx context.Context, n *Node, action string) {
 	var buf bytes.Buffer
 	res, err := v.b.Run(ctx, n, a)
 	if err == nil {
-		err = console.NewWriter(&buf, &buf, v.mode).Write(res)
+		err = printer.NewWriter(&buf, &buf, v.mode).Write(res)
 		for _, e := range res.Errors {
 			buf.WriteString("error: " + e.Sentence + "\n")
 		}

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 )
 
 // Synthetic answers only (see browse_test.go).
 
-func newView(t *testing.T, mode console.RedactMode) (*View, *httpstub.Registry) {
+func newView(t *testing.T, mode printer.RedactMode) (*View, *httpstub.Registry) {
 	t.Helper()
 	b, reg := newBrowser(t, treeResources, kube.Connection{})
 	reg.JSON("/api/v1/namespaces", firstPage, names("", "default", "shop"))
@@ -46,7 +46,7 @@ func TestParseKeys(t *testing.T) {
 }
 
 func TestViewOpensLazily(t *testing.T) {
-	v, reg := newView(t, console.People)
+	v, reg := newView(t, printer.People)
 	lines, cursor := v.Screen()
 	want := []string{
 		"studioctl browse  (arrows move, right opens, left closes, En",
@@ -102,7 +102,7 @@ func TestViewOpensLazily(t *testing.T) {
 }
 
 func TestViewEnterShowsLogsOrYAML(t *testing.T) {
-	v, reg := newView(t, console.People)
+	v, reg := newView(t, printer.People)
 	openShop(reg)
 	keys(t, v, "jj\x1b[Cj\x1b[Cj\x1b[Cj") // shop, Workloads, Pods, web-0
 	reg.JSON("/api/v1/namespaces/shop/pods/web-0", "", `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-0","namespace":"shop"},"spec":{"containers":[{"name":"app","image":"synthetic"}]},"status":{"phase":"Running"}}`)
@@ -127,7 +127,7 @@ func TestViewEnterShowsLogsOrYAML(t *testing.T) {
 }
 
 func TestViewFilterAndMachineMode(t *testing.T) {
-	v, reg := newView(t, console.Machine)
+	v, reg := newView(t, printer.Machine)
 	openShopExcept(reg, "/api/v1/namespaces/shop/secrets")
 	reg.JSON("/api/v1/namespaces/shop/secrets", firstPage, names("", "db-password"))
 	keys(t, v, "jj\x1b[C")

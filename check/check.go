@@ -38,8 +38,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 )
 
 // Report is what a check found.
@@ -247,14 +247,14 @@ func (r *Report) Sentence() string {
 // Result is the report as a console result, for the console Writer to sanitize, mask and print:
 // format "json" gives the documented object on stdout; anything else the success sentence on
 // stdout and each warning and notice on stderr.
-func (r *Report) Result(format string) *console.Result {
+func (r *Report) Result(format string) *printer.Result {
 	if format == "json" {
 		var doc map[string]any
 		data, _ := json.Marshal(r)
 		_ = json.Unmarshal(data, &doc)
-		return &console.Result{Docs: &console.Docs{Format: "json", Value: doc}, Exit: r.Exit()}
+		return &printer.Result{Docs: &printer.Docs{Format: "json", Value: doc}, Exit: r.Exit()}
 	}
-	res := &console.Result{Lines: &console.Lines{Text: []string{r.Sentence()}}, Exit: r.Exit()}
+	res := &printer.Result{Lines: &printer.Lines{Text: []string{r.Sentence()}}, Exit: r.Exit()}
 	for _, w := range r.Warnings {
 		res.Notices = append(res.Notices, "warning: "+w.Sentence)
 	}

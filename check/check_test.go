@@ -13,10 +13,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 )
 
 const (
@@ -366,10 +366,10 @@ func TestFailuresKeepTheirExitCodes(t *testing.T) {
 	}
 }
 
-func print(t *testing.T, r *Report, format string, mode console.RedactMode) (string, string) {
+func print(t *testing.T, r *Report, format string, mode printer.RedactMode) (string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	if err := console.NewWriter(&out, &errOut, mode).Write(r.Result(format)); err != nil {
+	if err := printer.NewWriter(&out, &errOut, mode).Write(r.Result(format)); err != nil {
 		t.Fatal(err)
 	}
 	return out.String(), errOut.String()
@@ -378,7 +378,7 @@ func print(t *testing.T, r *Report, format string, mode console.RedactMode) (str
 func TestTheJSONObjectHasTheDocumentedShape(t *testing.T) {
 	r := &Report{Server: "https://k8s.example.com:6443", Version: "v1.37.2", Identity: Identity{Username: "viewer", Groups: []string{}},
 		Warnings: []Warning{}, Notices: []Notice{}}
-	out, errOut := print(t, r, "json", console.People)
+	out, errOut := print(t, r, "json", printer.People)
 	if errOut != "" {
 		t.Fatal(errOut)
 	}
@@ -393,7 +393,7 @@ func TestTheJSONObjectHasTheDocumentedShape(t *testing.T) {
 	}
 	r.Warnings = []Warning{{Code: CodeCredentialRights, Sentence: "s", Rights: []string{"a", "b"}}}
 	r.Notices = []Notice{{Code: CodeNamespacesCap, Sentence: "n"}}
-	out, _ = print(t, r, "json", console.Machine)
+	out, _ = print(t, r, "json", printer.Machine)
 	got = nil
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
@@ -414,7 +414,7 @@ func TestTextSaysSuccessOnStdoutAndWarningsOnStderr(t *testing.T) {
 		Identity: Identity{Username: "evil\x1b]0;title\x07user\u202e", Groups: []string{"g1", "g2"}},
 		Warnings: []Warning{{Code: CodeCredentialRights, Sentence: "This identity holds a right."}},
 		Notices:  []Notice{{Code: CodeNamespacesCap, Sentence: "Many namespaces."}}}
-	out, errOut := print(t, r, "", console.People)
+	out, errOut := print(t, r, "", printer.People)
 	if want := "Connected to https://k8s.example.com:6443: Kubernetes v1.37.2, read as eviluser\\u202e (groups: g1, g2).\n"; out != want {
 		t.Fatalf("stdout %q, want %q", out, want)
 	}

@@ -14,6 +14,9 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/get"
+	"github.com/studioctl/studioctl/statement"
 	"golang.org/x/term"
 )
 
@@ -77,7 +80,7 @@ func (l *Loop) Interactive(ctx context.Context, in io.Reader) (failed bool, err 
 
 // credentialValue finds a credential flag's value in every spelling: --token X, --token=X,
 // quoted or not.
-var credentialValue = regexp.MustCompile(`(--(?:` + strings.Join(CredentialFlags, "|") + `))(=|\s+)("[^"]*"|'[^']*'|\S+)`)
+var credentialValue = regexp.MustCompile(`(--(?:` + strings.Join(statement.CredentialFlags, "|") + `))(=|\s+)("[^"]*"|'[^']*'|\S+)`)
 
 // MaskCredentials replaces the value of every credential flag in a line with ****, before the
 // line is kept anywhere.
@@ -106,16 +109,16 @@ func (l *Loop) loadHistory() []string {
 		return nil
 	}
 	defer fh.Close()
-	var lines []string
+	var Lines []string
 	sc := bufio.NewScanner(io.LimitReader(fh, 4<<20))
 	sc.Buffer(make([]byte, 64<<10), kube.MaxStatementBytes+1)
 	for sc.Scan() {
-		lines = append(lines, sc.Text())
+		Lines = append(Lines, sc.Text())
 	}
-	if len(lines) > historyLimit {
-		lines = lines[len(lines)-historyLimit:]
+	if len(Lines) > historyLimit {
+		Lines = Lines[len(Lines)-historyLimit:]
 	}
-	return lines
+	return Lines
 }
 
 // appendHistory keeps the line, masked, in a 0600 file in a 0700 directory.
@@ -154,11 +157,11 @@ func (l *Loop) completer(ctx context.Context) func(line string, pos int, key run
 		var options []string
 		switch {
 		case len(words) == 0:
-			for _, c := range Commands {
+			for _, c := range statement.Commands {
 				options = append(options, strings.Fields(c.Name)[0])
 			}
 		case strings.HasPrefix(partial, "-"):
-			if c, _ := commandByWords(words); c != nil {
+			if c, _ := statement.CommandByWords(words); c != nil {
 				for _, f := range c.Flags {
 					if f != "follow" {
 						options = append(options, "--"+f)
@@ -223,12 +226,12 @@ func (l *Loop) namespaceNames(ctx context.Context) []string {
 	if err != nil {
 		return []string{}
 	}
-	p := &namePager{lines: &Lines{}}
+	p := &get.NamePager{Lines: &printer.Lines{}}
 	if l.Session.Client.ListTable(ctx, r, kube.Scope{}, kube.ListOptions{IncludeObject: "Metadata", MaxRows: kube.MaxNamespacesListed}, p) != nil {
 		return []string{}
 	}
-	out := make([]string, 0, len(p.lines.Text))
-	for _, s := range p.lines.Text {
+	out := make([]string, 0, len(p.Lines.Text))
+	for _, s := range p.Lines.Text {
 		out = append(out, strings.TrimPrefix(s, "/"))
 	}
 	return out

@@ -8,13 +8,17 @@ import (
 	"io"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/sanitize"
+	"github.com/studioctl/studioctl/statement"
 )
 
 // Loop reads statements one a line and answers each, as `studioctl console` does.
 type Loop struct {
-	Session    *Session
-	Mode       RedactMode
+	Session    *reader.Session
+	Mode       printer.RedactMode
 	Out, Err   io.Writer
 	HistoryDir string // where an interactive console keeps its history; "" keeps none
 }
@@ -32,7 +36,7 @@ func (l *Loop) Script(ctx context.Context, in io.Reader) (failed bool, err error
 			return failed, err
 		}
 		if tooLong {
-			l.fail(kube.Refusef(CodeLexer, sentenceLineTooLong))
+			l.fail(kube.Refusef(statement.CodeLexer, statement.SentenceLineTooLong))
 			failed = true
 		} else if !l.RunOne(ctx, line) {
 			failed = true
@@ -67,7 +71,7 @@ func readLine(r *bufio.Reader) (string, bool, error) {
 
 // RunOne answers one line and reports whether it succeeded. `help` prints the console's help.
 func (l *Loop) RunOne(ctx context.Context, line string) bool {
-	words, err := Split(line)
+	words, err := statement.Split(line)
 	if err != nil {
 		l.fail(err)
 		return false
@@ -78,7 +82,7 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 		}
 		return true
 	}
-	st, err := Parse(words)
+	st, err := read.Parse(words)
 	if err != nil {
 		l.fail(err)
 		return false
@@ -86,14 +90,14 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 	if st == nil {
 		return true
 	}
-	w := NewWriter(l.Out, l.Err, l.Mode)
+	w := printer.NewWriter(l.Out, l.Err, l.Mode)
 	if st.Help {
-		for _, s := range HelpLines(st.Command) {
+		for _, s := range statement.HelpLines(st.Command) {
 			fmt.Fprintln(l.Out, s)
 		}
 		return true
 	}
-	res, err := l.Session.Run(ctx, st)
+	res, err := read.Run(ctx, l.Session, st)
 	if err != nil {
 		l.fail(err)
 		return false
@@ -118,8 +122,8 @@ func (l *Loop) fail(err error) {
 
 // ConsoleHelp is the console's own help; it sends nothing.
 func ConsoleHelp() []string {
-	lines := []string{"One statement a line, in kubectl's syntax (a leading kubectl, $ or % is fine; # starts a comment).", "", "Statements:"}
-	lines = append(lines, Overview()...)
-	lines = append(lines, "", "COMMAND --help shows a command's flags. Ctrl-C cancels the running statement; Ctrl-D leaves.")
-	return lines
+	Lines := []string{"One statement a line, in kubectl's syntax (a leading kubectl, $ or % is fine; # starts a comment).", "", "Statements:"}
+	Lines = append(Lines, statement.Overview()...)
+	Lines = append(Lines, "", "COMMAND --help shows a command's flags. Ctrl-C cancels the running statement; Ctrl-D leaves.")
+	return Lines
 }

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/check"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/statement"
 )
 
 func init() { extraCommands = append(extraCommands, checkCommand) }
@@ -52,7 +52,7 @@ func checkCommand(g *globals, io streams) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && !jsonOut {
-				return report(io, kube.Refusef(console.CodeBadValue, sentenceCheckOutput), false)
+				return report(io, kube.Refusef(statement.CodeBadValue, sentenceCheckOutput), false)
 			}
 			s, err := openSession(g, io)
 			if err != nil {

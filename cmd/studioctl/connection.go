@@ -7,9 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/sanitize"
+	"github.com/studioctl/studioctl/statement"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -118,18 +119,18 @@ func connectionList(g *globals, io streams) *cobra.Command {
 			if err != nil {
 				return report(io, err, jsonOut)
 			}
-			res := &console.Result{}
+			res := &printer.Result{}
 			switch {
 			case jsonOut:
 				items := make([]any, 0, len(list))
 				for _, c := range list {
 					items = append(items, connectionDoc(c))
 				}
-				res.Docs = &console.Docs{Format: "json", Value: map[string]any{"connections": items}}
+				res.Docs = &printer.Docs{Format: "json", Value: map[string]any{"connections": items}}
 			case len(list) == 0:
 				res.Empty = sentenceNoConnections
 			default:
-				t := &console.Table{Columns: []console.Column{{Header: "NAME"}, {Header: "SERVER"}, {Header: "NAMESPACE"}, {Header: "CREDENTIAL"}}}
+				t := &printer.Table{Columns: []printer.Column{{Header: "NAME"}, {Header: "SERVER"}, {Header: "NAMESPACE"}, {Header: "CREDENTIAL"}}}
 				for _, c := range list {
 					t.Rows = append(t.Rows, []string{c.Name, c.Server, defaultNamespace(c), c.Credential()})
 				}
@@ -157,11 +158,11 @@ func connectionShow(g *globals, io streams) *cobra.Command {
 			if err != nil {
 				return report(io, err, jsonOut)
 			}
-			res := &console.Result{}
+			res := &printer.Result{}
 			if jsonOut {
-				res.Docs = &console.Docs{Format: "json", Value: connectionDoc(*c)}
+				res.Docs = &printer.Docs{Format: "json", Value: connectionDoc(*c)}
 			} else {
-				res.Lines = &console.Lines{Text: showLines(*c)}
+				res.Lines = &printer.Lines{Text: showLines(*c)}
 			}
 			return printConnection(io, res, jsonOut)
 		},
@@ -194,13 +195,13 @@ func checkConnectionOutput(g *globals, output string) error {
 		return err
 	}
 	if output != "" && output != "json" {
-		return kube.Refusef(console.CodeBadValue, sentenceConnectionOutput)
+		return kube.Refusef(statement.CodeBadValue, sentenceConnectionOutput)
 	}
 	return nil
 }
 
-func printConnection(io streams, res *console.Result, jsonOut bool) error {
-	if err := console.NewWriter(io.Out, io.Err, console.People).Write(res); err != nil {
+func printConnection(io streams, res *printer.Result, jsonOut bool) error {
+	if err := printer.NewWriter(io.Out, io.Err, printer.People).Write(res); err != nil {
 		return report(io, err, jsonOut)
 	}
 	return nil

@@ -6,6 +6,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/statement"
 )
 
 func consoleCommand(g *globals, io streams) *cobra.Command {
@@ -41,19 +43,19 @@ func consoleCommand(g *globals, io streams) *cobra.Command {
 func complete(args []string, toComplete string) []string {
 	var out []string
 	if len(args) == 0 {
-		for _, c := range console.Commands {
+		for _, c := range statement.Commands {
 			out = append(out, strings.Fields(c.Name)[0])
 		}
 		out = append(out, "console", "help")
 		return dedupe(filterPrefix(out, toComplete))
 	}
-	st, _ := console.Parse(append(append([]string{}, args...), "--help"))
+	st, _ := read.Parse(append(append([]string{}, args...), "--help"))
 	if st == nil || !strings.HasPrefix(toComplete, "-") {
 		return nil
 	}
 	for _, f := range st.Command.Flags {
 		if f != "follow" {
-			out = append(out, "--"+console.Flags[f].Long)
+			out = append(out, "--"+statement.Flags[f].Long)
 		}
 	}
 	return filterPrefix(out, toComplete)

@@ -6,8 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/browse"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/statement"
 )
 
 func healthCommand(g *globals, io streams) *cobra.Command {
@@ -23,7 +24,7 @@ func healthCommand(g *globals, io streams) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && output != "json" {
-				return report(io, kube.Refusef(console.CodeBadValue, browse.SentenceOutput, "json"), false)
+				return report(io, kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
 			}
 			s, err := openSession(g, io)
 			if err != nil {
@@ -35,14 +36,14 @@ func healthCommand(g *globals, io streams) *cobra.Command {
 			if err != nil {
 				return report(io, err, jsonOut)
 			}
-			res := &console.Result{}
+			res := &printer.Result{}
 			if jsonOut {
-				res.Docs = &console.Docs{Format: "json", Value: h.JSON()}
+				res.Docs = &printer.Docs{Format: "json", Value: h.JSON()}
 			} else {
 				for _, n := range h.Notices {
 					res.Notices = append(res.Notices, "notice: "+n.Sentence)
 				}
-				res.Lines = &console.Lines{Text: h.Lines()}
+				res.Lines = &printer.Lines{Text: h.Lines()}
 			}
 			if err := s.Print(io.Out, io.Err, res); err != nil {
 				return report(io, err, jsonOut)

@@ -11,8 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/statement"
 )
 
 // globals are studioctl's own flags. They come before the verb; everything after it is the
@@ -99,15 +100,15 @@ func rootLong() string {
 	b.WriteString("studioctl reads one Kubernetes API server and prints what kubectl prints. Every request passes a\n")
 	b.WriteString("read-only allowlist before a socket opens; Secret values are stripped before anything is printed.\n\n")
 	b.WriteString("Global flags go before the command: studioctl --kubeconfig FILE get pods -n shop\n\nCommands (kubectl's syntax):\n")
-	for _, l := range console.Overview() {
+	for _, l := range statement.Overview() {
 		b.WriteString(l + "\n")
 	}
 	b.WriteString("  console          Read statements one a line, interactively or from a pipe (alias: shell)\n")
 	b.WriteString("  help COMMAND     A command's flags and examples\n\n")
-	for _, l := range console.RefusalOverview() {
+	for _, l := range statement.RefusalOverview() {
 		b.WriteString(l + "\n")
 	}
-	for _, l := range console.LimitsOverview() {
+	for _, l := range statement.LimitsOverview() {
 		b.WriteString(l + "\n")
 	}
 	return b.String()
@@ -121,11 +122,11 @@ func helpCommand(io streams) *cobra.Command {
 			if len(args) == 0 {
 				return cmd.Root().Help()
 			}
-			st, err := console.Parse(append(args, "--help"))
+			st, err := read.Parse(append(args, "--help"))
 			if err != nil || st == nil {
 				return cmd.Root().Help()
 			}
-			for _, l := range console.HelpLines(st.Command) {
+			for _, l := range statement.HelpLines(st.Command) {
 				fmt.Fprintln(io.Out, l)
 			}
 			return nil
@@ -149,17 +150,17 @@ func openSession(g *globals, io streams) (*studioctl.Session, error) {
 		conn = io.Getenv("STUDIOCTL_CONNECTION")
 	}
 	if g.context != "" && g.kubeconfig == "" {
-		return nil, kube.Refusef(console.CodeFlags, console.SentenceContextAlone)
+		return nil, kube.Refusef(CodeFlags, SentenceContextAlone)
 	}
 	switch {
 	case g.replay != "" && (g.kubeconfig != "" || g.connection != ""):
-		return nil, kube.Refusef(console.CodeFlags, console.SentenceReplayAlone)
+		return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)
 	case g.kubeconfig != "" && g.connection != "":
-		return nil, kube.Refusef(console.CodeFlags, console.SentenceTwoConnections)
+		return nil, kube.Refusef(CodeFlags, SentenceTwoConnections)
 	case g.replay != "":
 		rec, err := studioctl.LoadReplay(g.replay)
 		if err != nil {
-			return nil, kube.Refusef(console.CodeReplayRead, console.SentenceReplayUnreadable, g.replay)
+			return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, g.replay)
 		}
 		fmt.Fprintf(io.Err, "studioctl: answering from a recording of %s captured %s, not from a live server.\n", rec.Server, rec.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
 		opts.CacheDir = ""
@@ -184,12 +185,12 @@ func openSession(g *globals, io streams) (*studioctl.Session, error) {
 func readKubeconfig(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, kube.Refusef(console.CodeKubeconfigRead, console.SentenceKubeconfigOpen)
+		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, kube.MaxKubeconfigBytes+1))
 	if err != nil {
-		return nil, kube.Refusef(console.CodeKubeconfigRead, console.SentenceKubeconfigRead)
+		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigRead)
 	}
 	return data, nil
 }
@@ -201,13 +202,13 @@ func redactMode(s string) (studioctl.Mode, error) {
 	case "machine":
 		return studioctl.Machine, nil
 	}
-	return 0, kube.Refusef(console.CodeBadValue, console.SentenceRedactValue)
+	return 0, kube.Refusef(statement.CodeBadValue, SentenceRedactValue)
 }
 
 // runStatement parses the statement before opening anything, so a refusal never needs a
 // connection, then runs it and prints the answer.
 func runStatement(ctx context.Context, g *globals, io streams, words []string) error {
-	st, err := console.Parse(words)
+	st, err := read.Parse(words)
 	jsonErrors := studioctl.WantsJSON(words)
 	if err != nil {
 		return exitError{studioctl.Report(io.Err, err, jsonErrors)}
@@ -216,7 +217,7 @@ func runStatement(ctx context.Context, g *globals, io streams, words []string) e
 		return nil
 	}
 	if st.Help {
-		for _, l := range console.HelpLines(st.Command) {
+		for _, l := range statement.HelpLines(st.Command) {
 			fmt.Fprintln(io.Out, l)
 		}
 		return nil

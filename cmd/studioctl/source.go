@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/browse"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/statement"
 )
 
 func sourceCommand(g *globals, io streams) *cobra.Command {
@@ -26,7 +26,7 @@ func sourceCommand(g *globals, io streams) *cobra.Command {
 				output = "yaml"
 			}
 			if output != "yaml" && output != "json" {
-				return report(io, kube.Refusef(console.CodeBadValue, browse.SentenceOutput, "yaml or json"), false)
+				return report(io, kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "yaml or json"), false)
 			}
 			typ, name, ok := sourceTarget(args)
 			if !ok {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/browse"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/statement"
 )
 
 func init() {
@@ -30,7 +30,7 @@ func treeCommand(g *globals, io streams) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && output != "json" {
-				return report(io, kube.Refusef(console.CodeBadValue, browse.SentenceOutput, "json"), false)
+				return report(io, kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
 			}
 			for _, a := range args {
 				if a != browse.ClusterName && !kube.IsDNS1123Label(a) {

@@ -17,9 +17,9 @@ import (
 	"testing"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/replaytest"
+	"github.com/studioctl/studioctl/statement"
 	"sigs.k8s.io/yaml"
 )
 
@@ -95,7 +95,7 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 	failed, capped, keysMissed, badDocs := 0, 0, 0, 0
 	seen := map[string]bool{} // the canaries people mode printed, which proves the matrix reaches them
 	for _, c := range cases {
-		words, err := console.Split(c.Statement)
+		words, err := statement.Split(c.Statement)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Statement, err)
 		}
@@ -229,8 +229,8 @@ func canaryTrace(t *testing.T, f *replaytest.Finder) (runs, leaks int) {
 		"XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "XDG_STATE_HOME=" + filepath.Join(dir, "state")}
 	for _, identity := range []string{"admin", "view", "none"} {
 		for _, mode := range []studioctl.Mode{studioctl.People, studioctl.Machine} {
-			for _, statement := range traceStatements {
-				words, err := console.Split(statement)
+			for _, line := range traceStatements {
+				words, err := statement.Split(line)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -241,17 +241,17 @@ func canaryTrace(t *testing.T, f *replaytest.Finder) (runs, leaks int) {
 				cmd.Stdout, cmd.Stderr = &out, &errOut
 				err = cmd.Run()
 				if _, isExit := err.(*exec.ExitError); err != nil && !isExit {
-					t.Fatalf("%s: %v", statement, err)
+					t.Fatalf("%s: %v", line, err)
 				}
 				runs++
-				where := fmt.Sprintf("studioctl -v 6 %s [%s, %s]", statement, identity, modeName(mode))
+				where := fmt.Sprintf("studioctl -v 6 %s [%s, %s]", line, identity, modeName(mode))
 				leaks += f.Report(t, where, "stdout", out.String(), mode == studioctl.Machine)
 				leaks += f.Report(t, where, "stderr", errOut.String(), mode == studioctl.Machine)
 				if !strings.Contains(errOut.String(), "studioctl: GET ") && !strings.Contains(errOut.String(), "studioctl: POST ") {
 					t.Errorf("%s: -v 6 traced no request on stderr", where)
 				}
 				if cmd.ProcessState.ExitCode() == 0 {
-					if err := parseDocument(statement, out.Bytes()); err != nil {
+					if err := parseDocument(line, out.Bytes()); err != nil {
 						t.Errorf("%s: %v", where, err)
 					}
 				}

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/replaytest"
+	"github.com/studioctl/studioctl/statement"
 )
 
 // The live suite runs only when STUDIOCTL_LIVE_STATE names a running cluster's state directory
@@ -156,7 +156,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	var golden []replaytest.Case
 	compared, failed := 0, 0
 	for _, c := range identityCases(label) {
-		words, err := console.Split(c.Statement)
+		words, err := statement.Split(c.Statement)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Statement, err)
 		}

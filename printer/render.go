@@ -1,0 +1,242 @@
+package printer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/redact"
+	"github.com/studioctl/studioctl/sanitize"
+)
+
+// RedactMode is how much a Writer masks. It can be raised from People to Machine, never lowered.
+type RedactMode int
+
+const (
+	People  RedactMode = iota // Secret values stripped (always, at decode); everything else shown
+	Machine                   // also mask values an agent must not read, keys kept
+)
+
+// Writer prints results. It is the one place where answers are sanitized for a terminal and, in
+// machine mode, masked; every reader's result goes through it.
+type Writer struct {
+	Out  io.Writer
+	Err  io.Writer
+	mode RedactMode
+}
+
+// NewWriter builds a writer in the given mode.
+func NewWriter(out, errOut io.Writer, mode RedactMode) *Writer {
+	return &Writer{Out: out, Err: errOut, mode: mode}
+}
+
+// Mode is the writer's redaction mode.
+func (w *Writer) Mode() RedactMode { return w.mode }
+
+// Raise moves the writer to a stricter mode; it never lowers it.
+func (w *Writer) Raise(m RedactMode) error {
+	if m < w.mode {
+		return kube.Refusef(CodeMachineLower, sentenceMachineLower)
+	}
+	w.mode = m
+	return nil
+}
+
+const sentenceMachineLower = "Machine redaction was set when this session started and cannot be lowered to people mode; start a new session without --redact machine. Nothing was sent."
+
+// Write prints a result: notices and the empty line on stderr, the answer on stdout.
+func (w *Writer) Write(r *Result) error {
+	for _, n := range r.Notices {
+		fmt.Fprintln(w.Err, sanitize.String(n))
+	}
+	var err error
+	switch {
+	case r.Table != nil:
+		err = w.writeTable(r.Table)
+	case r.Describe != nil:
+		err = w.writeLines(&Lines{Text: r.Describe.Render(w.mode)})
+	case r.Lines != nil:
+		err = w.writeLines(r.Lines)
+	case r.Docs != nil:
+		err = w.writeDocs(r.Docs)
+	}
+	if err != nil {
+		return err
+	}
+	if r.Empty != "" {
+		fmt.Fprintln(w.Err, r.Empty)
+	}
+	return nil
+}
+
+// kubectl's table layout: text/tabwriter with a minimum cell width of 6, tab width 4 and three
+// spaces of padding.
+func NewTabWriter(out io.Writer) *tabwriter.Writer { return tabwriter.NewWriter(out, 6, 4, 3, ' ', 0) }
+
+func (w *Writer) writeTable(t *Table) error {
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	tw := NewTabWriter(w.Out)
+	var line []byte
+	if !t.NoHeaders {
+		for i, c := range t.Columns {
+			if i > 0 {
+				line = append(line, '\t')
+			}
+			line = append(line, c.Header...)
+		}
+		line = append(line, '\n')
+		tw.Write(line)
+	}
+	for i, row := range t.Rows {
+		line = line[:0]
+		for j, cell := range row {
+			if j > 0 {
+				line = append(line, '\t')
+			}
+			if w.mode == Machine {
+				cell = w.maskCell(t, i, j, cell)
+			}
+			line = append(line, cellText(cell)...)
+		}
+		line = append(line, '\n')
+		tw.Write(line)
+	}
+	return tw.Flush()
+}
+
+// cellText cuts a cell at its first line break as kubectl does ("..." marks the cut), then makes
+// it safe; a tab inside a cell would split the column, so it is escaped too.
+func cellText(s string) string {
+	if k := strings.IndexAny(s, "\f\n\r"); k >= 0 {
+		s = s[:k] + "..."
+	}
+	s = sanitize.String(s)
+	if strings.IndexByte(s, '\t') >= 0 {
+		s = strings.ReplaceAll(s, "\t", `\t`)
+	}
+	return s
+}
+
+func (w *Writer) maskCell(t *Table, row, col int, cell string) string {
+	if col >= len(t.Columns) {
+		return cell
+	}
+	secretRow := t.SecretRows != nil && row < len(t.SecretRows) && t.SecretRows[row]
+	switch t.Columns[col].Role {
+	case RoleName:
+		if t.SecretNames || secretRow {
+			return redact.Masked
+		}
+	case RoleResourceNames:
+		if secretRow && cell != "" && cell != "[]" {
+			return redact.Masked
+		}
+	case RoleObjectRef:
+		if kind, _, ok := strings.Cut(cell, "/"); ok && strings.EqualFold(kind, "secret") {
+			return kind + "/" + redact.Masked
+		}
+	case RoleServerCell:
+		return redact.Masked
+	}
+	return cell
+}
+
+func (w *Writer) writeLines(l *Lines) error {
+	var buf bytes.Buffer
+	for _, s := range l.Text {
+		if w.mode == Machine && l.Names && l.SecretNames {
+			if kind, _, ok := strings.Cut(s, "/"); ok {
+				s = kind + "/" + redact.Masked
+			}
+		}
+		buf.WriteString(sanitize.String(s))
+		buf.WriteByte('\n')
+		if buf.Len() > 64<<10 {
+			if _, err := w.Out.Write(buf.Bytes()); err != nil {
+				return err
+			}
+			buf.Reset()
+		}
+	}
+	_, err := w.Out.Write(buf.Bytes())
+	return err
+}
+
+func (w *Writer) writeDocs(d *Docs) error {
+	var doc any
+	switch {
+	case d.Value != nil:
+		doc = d.Value
+		if w.mode == Machine {
+			redact.Machine(doc)
+		}
+	case d.Single && len(d.Objects) == 1:
+		doc = w.prepare(d, d.Objects[0])
+	default:
+		items := make([]any, 0, len(d.Objects))
+		for _, o := range d.Objects {
+			items = append(items, w.prepare(d, o))
+		}
+		doc = map[string]any{"apiVersion": "v1", "kind": "List", "items": items, "metadata": map[string]any{"resourceVersion": ""}}
+	}
+	return writeDocument(w.Out, d.Format, doc)
+}
+
+// prepare removes managedFields (kubectl hides them too) and, in machine mode, masks the object.
+func (w *Writer) prepare(d *Docs, o map[string]any) map[string]any {
+	if md, ok := o["metadata"].(map[string]any); ok {
+		delete(md, "managedFields")
+		if w.mode == Machine && d.SecretNames {
+			if _, ok := md["name"]; ok {
+				md["name"] = redact.Masked
+			}
+		}
+	}
+	if w.mode == Machine {
+		redact.Machine(o)
+	}
+	return o
+}
+
+// writeDocument prints JSON as kubectl does (four-space indent, keys sorted) or YAML through
+// sigs.k8s.io/yaml, the library kubectl prints YAML with. Numbers keep their exact text.
+func writeDocument(out io.Writer, format string, doc any) error {
+	data, err := MarshalJSON(doc)
+	if err != nil {
+		return err
+	}
+	if format == "yaml" {
+		y, err := yaml.JSONToYAML(data)
+		if err != nil {
+			return &kube.Error{Code: CodeYAML, Exit: kube.ExitServerError, Sentence: sentenceYAML}
+		}
+		_, err = out.Write(y)
+		return err
+	}
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, data, "", "    "); err != nil {
+		return err
+	}
+	buf.WriteByte('\n')
+	_, err = out.Write(buf.Bytes())
+	return err
+}
+
+// MarshalJSON encodes without HTML escaping, as kubectl's printer does.
+func MarshalJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}

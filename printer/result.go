@@ -1,0 +1,86 @@
+package printer
+
+import (
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Result is what a reader answers: one of a table, lines or documents, plus notices for stderr.
+// Readers fill it with what the server said; the Writer sanitizes, masks (machine mode) and prints
+// it, so no reader can skip either step.
+type Result struct {
+	Table *Table
+	Lines *Lines
+	Docs  *Docs
+	// Describe is a describe answer kept as data; the Writer renders it in its own mode, so
+	// machine mode masks the object before it becomes text.
+	Describe Rendered
+	// Notices go to stderr before the answer (kubectl's "Defaulted container" and the like).
+	Notices []string
+	// Empty is the stderr line for an answer with nothing in it ("No resources found ...").
+	Empty string
+	// Exit, when not zero, is the statement's exit code for an answer that is not an error
+	// (auth can-i's "no" exits 1 as kubectl's does, with nothing on stderr).
+	Exit int
+	// Errors are per-item failures printed after the answer (a named object not found); the
+	// statement then exits with the first one's code.
+	Errors []*kube.Error
+}
+
+// ColumnRole tells the writer what a column holds, for machine-mode masking.
+type ColumnRole int
+
+const (
+	RolePlain         ColumnRole = iota
+	RoleName                     // the object's name
+	RoleAge                      // an age
+	RoleNamespace                // the NAMESPACE decoration
+	RoleObjectRef                // kind/name of another object (events)
+	RoleResourceNames            // RBAC resource names (auth can-i --list)
+	RoleLabel                    // a label value (-L, --show-labels): passes in machine mode, as documented
+	RoleServerCell               // a custom resource's printer column
+)
+
+// Column is one column of a table result.
+type Column struct {
+	Header string // as printed: upper-case
+	Role   ColumnRole
+}
+
+// Table is a result printed as kubectl prints tables.
+type Table struct {
+	Columns   []Column
+	Rows      [][]string
+	NoHeaders bool
+	// SecretNames marks a table whose rows are core Secrets: machine mode masks their names.
+	SecretNames bool
+	// SecretRows marks rows about Secrets (an RBAC rule covering secrets); may be nil.
+	SecretRows []bool
+}
+
+// Lines is a result printed one line each (-o name, api-versions, logs).
+type Lines struct {
+	Text []string
+	// Names marks -o name lines (kind/name); SecretNames masks their name part in machine mode.
+	Names       bool
+	SecretNames bool
+	// Raw lines are a log: printed as the server wrote them, after Sanitize.
+	Raw bool
+}
+
+// Docs is a result printed as JSON or YAML: one object, or a List of them.
+type Docs struct {
+	Format  string // json or yaml
+	Objects []map[string]any
+	Single  bool // one named object: printed as itself, not inside a List
+	// SecretNames masks every object's name in machine mode (a read of core secrets).
+	SecretNames bool
+	// Value, when set, is printed instead of Objects (version, whoami): a document that is not a
+	// Kubernetes object list.
+	Value any
+}
+
+// Rendered is an answer kept as data until it is printed (describe's), so that machine mode can
+// mask the object before any of it becomes text.
+type Rendered interface {
+	Render(mode RedactMode) []string
+}

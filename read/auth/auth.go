@@ -1,0 +1,284 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/apiresources"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// The verbs kubectl knows; another verb is still asked about, with a notice, as kubectl does.
+var (
+	canIResourceVerbs = map[string]bool{"get": true, "list": true, "watch": true, "create": true, "update": true,
+		"patch": true, "delete": true, "deletecollection": true, "use": true, "bind": true, "impersonate": true,
+		"*": true, "approve": true, "sign": true, "escalate": true, "attest": true}
+	canINonResourceVerbs = map[string]bool{"get": true, "put": true, "post": true, "head": true, "options": true,
+		"delete": true, "patch": true, "*": true}
+)
+
+func ValidateCanI(st *statement.Statement) error {
+	if st.Bool("list") {
+		if len(st.Args) != 0 {
+			return kube.Refusef(statement.CodeUsage, sentenceCanIListArgs)
+		}
+		if st.Bool("all-namespaces") || st.Has("subresource") {
+			return kube.Refusef(statement.CodeUsage, sentenceCanIListFlags)
+		}
+		return nil
+	}
+	if len(st.Args) != 2 {
+		return kube.Refusef(statement.CodeUsage, sentenceCanIArgs)
+	}
+	if st.Bool("no-headers") {
+		return kube.Refusef(statement.CodeUsage, sentenceCanINoHeaders)
+	}
+	if strings.HasPrefix(st.Args[1], "/") && st.Has("subresource") {
+		return kube.Refusef(statement.CodeUsage, sentenceCanIURLSubresource)
+	}
+	return nil
+}
+
+// readCanI asks the API server whether this identity may do one thing (SelfSubjectAccessReview)
+// and answers yes or no as kubectl does; a no makes the statement fail, as kubectl exits 1 on it.
+// With --list it prints every right the identity holds in the namespace (SelfSubjectRulesReview).
+func RunCanI(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	if st.Bool("list") {
+		return runCanIList(ctx, s, st)
+	}
+	verb, target := st.Args[0], st.Args[1]
+	all := st.Bool("all-namespaces")
+	check := kube.AccessCheck{Verb: verb, Subresource: st.String("subresource")}
+	if !all {
+		check.Namespace = s.Namespace(st)
+	}
+	res := &printer.Result{}
+	if strings.HasPrefix(target, "/") {
+		check.NonResourceURL = target
+		if !canINonResourceVerbs[verb] {
+			res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIUnknownVerb, verb))
+		}
+	} else {
+		typ, name, _ := strings.Cut(target, "/")
+		check.Name = name
+		if typ == "*" {
+			check.Resource = typ
+		} else {
+			r, err := s.Client.Resolve(ctx, typ)
+			e, isErr := kube.AsError(err)
+			switch {
+			case err == nil:
+				check.Group, check.Resource = r.Group, r.Resource
+				if !all && !r.Namespaced {
+					res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIClusterScoped, r.GroupResource()))
+				}
+			case isErr && e.Code == kube.CodeUnknownType:
+				// kubectl asks about the type as written when discovery does not know it (users and
+				// groups, which impersonate takes, are never listed).
+				check.Resource = typ
+				if low := strings.ToLower(typ); low != "users" && low != "groups" {
+					res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIUnknownType, typ))
+				}
+			default:
+				return nil, err
+			}
+		}
+		if !canIResourceVerbs[verb] {
+			res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIUnknownVerb, verb))
+		}
+	}
+	answer, err := s.Client.CanI(ctx, check)
+	if err != nil {
+		return nil, err
+	}
+	if answer.Allowed {
+		res.Lines = &printer.Lines{Text: []string{"yes"}}
+		return res, nil
+	}
+	res.Lines = &printer.Lines{Text: []string{"no"}}
+	if answer.Explained {
+		res.Notices = append(res.Notices, sentenceCanIReasonKept)
+	}
+	res.Exit = kube.ExitServerError // kubectl exits 1 on no, and says nothing more
+	return res, nil
+}
+
+// accessRule is one row of auth can-i --list before printing: kubectl's PolicyRule.
+type accessRule struct {
+	verbs, groups, resources, names, urls []string
+}
+
+// sortKey is the text kubectl sorts the rows by (the rule's generated String form).
+func (r accessRule) sortKey() string {
+	return "&PolicyRule{Verbs:" + authList(r.verbs) + ",APIGroups:" + authList(r.groups) +
+		",Resources:" + authList(r.resources) + ",ResourceNames:" + authList(r.names) +
+		",NonResourceURLs:" + authList(r.urls) + ",}"
+}
+
+// authList prints a list as Go's %v does: [a b c], [] when empty.
+func authList(l []string) string { return "[" + strings.Join(l, " ") + "]" }
+
+// accessRows turns a rules review into kubectl's rows: every rule broken down to one verb, one
+// group, one resource and one name (non-resource URLs to one URL and one verb), the resource rows
+// that differ only in verb joined again, then sorted by the rule's text.
+func accessRows(rules *kube.Rules) []accessRule {
+	var broken []accessRule
+	for _, r := range rules.ResourceRules {
+		for _, g := range r.APIGroups {
+			for _, res := range r.Resources {
+				for _, v := range r.Verbs {
+					if len(r.ResourceNames) == 0 {
+						broken = append(broken, accessRule{verbs: []string{v}, groups: []string{g}, resources: []string{res}})
+						continue
+					}
+					for _, n := range r.ResourceNames {
+						broken = append(broken, accessRule{verbs: []string{v}, groups: []string{g}, resources: []string{res}, names: []string{n}})
+					}
+				}
+			}
+		}
+	}
+	var out []accessRule
+	for _, r := range rules.NonResourceRules {
+		for _, u := range r.NonResourceURLs {
+			for _, v := range r.Verbs {
+				out = append(out, accessRule{verbs: []string{v}, urls: []string{u}})
+			}
+		}
+	}
+	type simple struct {
+		group, resource, name string
+		named                 bool
+	}
+	joined := map[simple]*accessRule{}
+	var order []simple
+	for _, r := range broken {
+		k := simple{group: r.groups[0], resource: r.resources[0]}
+		if len(r.names) == 1 {
+			k.name, k.named = r.names[0], true
+		}
+		if have, ok := joined[k]; ok {
+			if !canIHas(have.verbs, r.verbs[0]) {
+				have.verbs = append(have.verbs, r.verbs[0])
+			}
+			continue
+		}
+		c := r
+		joined[k] = &c
+		order = append(order, k)
+	}
+	for _, k := range order {
+		out = append(out, *joined[k])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].sortKey() < out[j].sortKey() })
+	return out
+}
+
+func canIHas(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// resourceCell is kubectl's Resources cell: resource.group, with a subresource after a slash.
+func (r accessRule) resourceCell() string {
+	if len(r.resources) == 0 {
+		return ""
+	}
+	name, sub, hasSub := strings.Cut(r.resources[0], "/")
+	if len(r.groups) > 0 && r.groups[0] != "" {
+		name += "." + r.groups[0]
+	}
+	if hasSub {
+		name += "/" + sub
+	}
+	return name
+}
+
+// coversSecrets tells whether a row's rule may reach core Secrets, whose names machine mode masks
+// in the Resource Names cell: a resource of secrets or * in the core group or any group.
+func (r accessRule) coversSecrets() bool {
+	resource := false
+	for _, x := range r.resources {
+		if x == "secrets" || x == "*" || strings.HasPrefix(x, "secrets/") || strings.HasPrefix(x, "*/") {
+			resource = true
+		}
+	}
+	group := false
+	for _, g := range r.groups {
+		if g == "" || g == "*" {
+			group = true
+		}
+	}
+	return resource && group
+}
+
+func runCanIList(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	ns := s.Namespace(st)
+	rules, err := s.Client.RulesReview(ctx, ns)
+	if err != nil {
+		return nil, err
+	}
+	t := &printer.Table{NoHeaders: st.Bool("no-headers"), Columns: []printer.Column{
+		{Header: "Resources"}, {Header: "Non-Resource URLs"}, {Header: "Resource Names", Role: printer.RoleResourceNames}, {Header: "Verbs"},
+	}}
+	res := &printer.Result{Table: t}
+	if rules.Incomplete {
+		res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIIncomplete, ns))
+	}
+	for _, r := range accessRows(rules) {
+		t.Rows = append(t.Rows, []string{r.resourceCell(), authList(r.urls), authList(r.names), authList(r.verbs)})
+		t.SecretRows = append(t.SecretRows, r.coversSecrets())
+	}
+	if len(t.Rows) == 0 && !t.NoHeaders {
+		res.Table, res.Lines = nil, apiresources.MetaHeaderOnly(t.Columns)
+	}
+	return res, nil
+}
+
+// RunWhoAmI prints who the API server says this connection is (SelfSubjectReview): kubectl's
+// ATTRIBUTE and VALUE table, or the review as JSON or YAML. Extra values are masked in machine
+// mode: their rows are marked, and the VALUE column masks marked rows.
+func RunWhoAmI(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	ui, doc, err := s.Client.WhoAmI(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if out := st.Output(); out == "json" || out == "yaml" {
+		return &printer.Result{Docs: &printer.Docs{Format: out, Value: doc}}, nil
+	}
+	t := &printer.Table{Columns: []printer.Column{{Header: "ATTRIBUTE"}, {Header: "VALUE", Role: printer.RoleResourceNames}}}
+	add := func(attr, value string, masked bool) {
+		t.Rows = append(t.Rows, []string{attr, value})
+		t.SecretRows = append(t.SecretRows, masked)
+	}
+	if ui.Username != "" {
+		add("Username", ui.Username, false)
+	}
+	if ui.UID != "" {
+		add("UID", ui.UID, false)
+	}
+	if len(ui.Groups) > 0 {
+		add("Groups", authList(ui.Groups), false)
+	}
+	keys := make([]string, 0, len(ui.Extra))
+	for k := range ui.Extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		add("Extra: "+k, authList(ui.Extra[k]), true)
+	}
+	if len(t.Rows) == 0 {
+		return &printer.Result{Lines: apiresources.MetaHeaderOnly(t.Columns)}, nil
+	}
+	return &printer.Result{Table: t}, nil
+}

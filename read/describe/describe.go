@@ -1,0 +1,309 @@
+package describe
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/redact"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// describe reads one object the way kubectl describe does: the object itself (people-mode Secret
+// stripping already applied by kube's decoder), the core v1 events about it, and for some kinds
+// the few related objects kubectl's describer also reads (a controller's pods, a deployment's
+// replica sets, a service's endpoint slices, a node's pods and lease, a namespace's quotas).
+// What was read is kept as a Described, rendered to text only when it is printed, so machine
+// mode masks the object before any of it becomes a line.
+
+// Validate checks describe's target before anything is sent.
+func Validate(st *statement.Statement) error {
+	_, _, err := describeTarget(st.Args)
+	return err
+}
+
+// groupKind names a kind by its API group ("" for core) and Kind, as the describer table is keyed.
+type groupKind struct{ group, kind string }
+
+func groupKindOf(r kube.APIResource) groupKind { return groupKind{r.Group, r.Kind} }
+
+// The kinds whose events are read in a way of their own (describeRead.events).
+var (
+	gkPod  = groupKind{"", "Pod"}
+	gkNode = groupKind{"", "Node"}
+)
+
+// describer is what describe does for one kind, after kubectl's describer for it: the related
+// objects it reads besides the object (nil when none), whether it leaves the Events section out,
+// and how it prints.
+type describer struct {
+	related  func(*describeRead, context.Context)
+	noEvents bool
+	render   func(*dRenderer)
+}
+
+// describers holds every kind with a describer of its own, as kubectl's describerMap does; any
+// other kind, custom resources included, gets genericDescriber.
+var describers = map[groupKind]describer{
+	gkPod:                             {render: (*dRenderer).pod},
+	{"apps", "Deployment"}:            {related: (*describeRead).replicaSets, render: (*dRenderer).deployment},
+	{"apps", "ReplicaSet"}:            {related: (*describeRead).controllerPods, render: (*dRenderer).replicaSet},
+	{"apps", "StatefulSet"}:           {related: (*describeRead).controllerPods, render: (*dRenderer).statefulSet},
+	{"apps", "DaemonSet"}:             {related: (*describeRead).controllerPods, render: (*dRenderer).daemonSet},
+	{"batch", "Job"}:                  {render: (*dRenderer).job},
+	{"batch", "CronJob"}:              {render: (*dRenderer).cronJob},
+	{"", "Service"}:                   {related: (*describeRead).serviceSlices, render: (*dRenderer).service},
+	{"networking.k8s.io", "Ingress"}:  {related: (*describeRead).ingressBackends, render: (*dRenderer).ingress},
+	{"", "PersistentVolumeClaim"}:     {related: (*describeRead).claimUsers, render: (*dRenderer).pvc},
+	{"", "PersistentVolume"}:          {render: (*dRenderer).pv},
+	gkNode:                            {related: (*describeRead).nodeReads, render: (*dRenderer).node},
+	{"", "Namespace"}:                 {related: (*describeRead).namespaceReads, noEvents: true, render: (*dRenderer).namespace},
+	{"", "ConfigMap"}:                 {render: (*dRenderer).configMap},
+	{"", "Secret"}:                    {noEvents: true, render: (*dRenderer).secret},
+	{"", "ServiceAccount"}:            {related: (*describeRead).serviceAccountSecrets, render: (*dRenderer).serviceAccount},
+	{rbacGroup, "Role"}:               {noEvents: true, render: (*dRenderer).role},
+	{rbacGroup, "ClusterRole"}:        {noEvents: true, render: (*dRenderer).role},
+	{rbacGroup, "RoleBinding"}:        {noEvents: true, render: (*dRenderer).binding},
+	{rbacGroup, "ClusterRoleBinding"}: {noEvents: true, render: (*dRenderer).binding},
+}
+
+const rbacGroup = "rbac.authorization.k8s.io"
+
+var genericDescriber = describer{render: (*dRenderer).generic}
+
+func describerFor(r kube.APIResource) describer {
+	if d, ok := describers[groupKindOf(r)]; ok {
+		return d
+	}
+	return genericDescriber
+}
+
+// describeTarget reads `TYPE NAME` or `TYPE/NAME`.
+func describeTarget(args []string) (typ, name string, err error) {
+	switch len(args) {
+	case 1:
+		t, n, ok := strings.Cut(args[0], "/")
+		if !ok {
+			return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeNeedsName)
+		}
+		typ, name = t, n
+	case 2:
+		if strings.Contains(args[0], "/") {
+			return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeBothForms)
+		}
+		typ, name = args[0], args[1]
+	default:
+		return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeNeedsName)
+	}
+	if typ == "" || name == "" || strings.Contains(name, "/") {
+		return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeNeedsName)
+	}
+	if strings.Contains(typ, ",") {
+		return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeOneType)
+	}
+	return typ, name, nil
+}
+
+// Described is a describe answer kept as data until it is printed: the object as read, its events
+// and what the related reads found. Render turns it into kubectl's text for a redaction mode.
+type Described struct {
+	Object map[string]any
+	// Events about the object, as read and sorted by time; nil when they were not read (a kind
+	// kubectl shows no events for, or a read that failed), which leaves the Events section out.
+	Events []map[string]any
+	// Now is the client's clock when the object was read (the capture time in replay); ages and
+	// the time zone of printed dates come from it.
+	Now      time.Time
+	Resource kube.APIResource
+	extra    describeExtra
+}
+
+// describeExtra is what the related reads found, reduced to what is printed.
+type describeExtra struct {
+	// Pods a controller owns, by phase; podsErr is set when they could not be read.
+	pods    dPodCounts
+	podsErr string
+	// A deployment's replica sets.
+	oldRS, newRS []dRSSummary
+	rsRead       bool
+	// A service's endpoint slices.
+	slices []map[string]any
+	// An ingress's backends: dBackendKey -> the endpoints text.
+	backends    map[string]string
+	lease       map[string]any // a node's lease
+	leaseErr    string
+	nodePods    []map[string]any // a node's non-terminated pods
+	nodePodsErr bool             // they could not be listed
+	quotas      []map[string]any // a namespace's quotas, shown when quotasRead
+	quotasRead  bool
+	limits      []map[string]any // a namespace's limit ranges, shown when limitsRead
+	limitsRead  bool
+	saTokens    []string        // a service account's token Secrets, by name
+	saExisting  map[string]bool // every Secret name in the namespace; nil when not read
+	usedBy      []string        // pods using a PVC
+}
+
+type dPodCounts struct{ running, waiting, succeeded, failed int }
+
+type dRSSummary struct{ name, current, desired string }
+
+func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	d, res, err := describeObject(ctx, s, st)
+	if err != nil {
+		return nil, err
+	}
+	return describeResult(d, res), nil
+}
+
+// describeObject makes every read of a describe statement and keeps what it found; the notices
+// about parts it could not read are in the Result.
+func describeObject(ctx context.Context, s *reader.Session, st *statement.Statement) (*Described, *printer.Result, error) {
+	typ, name, err := describeTarget(st.Args)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := s.Client.Resolve(ctx, typ)
+	if err != nil {
+		return nil, nil, err
+	}
+	ns := ""
+	if r.Namespaced {
+		ns = s.Namespace(st)
+	}
+	obj, err := s.Client.GetObject(ctx, r, ns, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if redact.IsSecret(obj) {
+		// kube's decoder has stripped it already and a second pass changes nothing; it keeps
+		// the values out of this reader whatever happens upstream.
+		redact.SecretObject(obj)
+	}
+	d := &Described{Object: obj, Now: s.Client.Now(), Resource: r}
+	res := &printer.Result{}
+	rd := &describeRead{s: s, d: d, res: res, ns: ns}
+	desc := describerFor(r)
+	if desc.related != nil {
+		desc.related(rd, ctx)
+	}
+	if !desc.noEvents {
+		rd.events(ctx)
+	}
+	return d, res, nil
+}
+
+// describeResult puts a Described into a Result; the Writer renders it in its own mode.
+func describeResult(d *Described, res *printer.Result) *printer.Result {
+	res.Describe = d
+	return res
+}
+
+// Render prints the object as kubectl describe does. In machine mode the object is masked first
+// (describeMachine), on a copy, so the reads above used the real values; a core Secret's name is
+// masked too.
+func (d *Described) Render(mode printer.RedactMode) []string {
+	obj := d.Object
+	if mode == printer.Machine {
+		obj = describeMachine(d.Object)
+	}
+	w := newDescribeWriter(d.Now)
+	r := &dRenderer{w: w, d: d, obj: obj, machine: mode == printer.Machine}
+	describerFor(d.Resource).render(r)
+	return w.lines()
+}
+
+// describeMachine masks a deep copy of obj by the machine-mode rules; obj is left as it was.
+func describeMachine(obj map[string]any) map[string]any {
+	c, _ := dDeepCopy(obj).(map[string]any)
+	if c == nil {
+		c = map[string]any{}
+	}
+	redact.Machine(c)
+	return c
+}
+
+func dDeepCopy(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, c := range t {
+			out[k] = dDeepCopy(c)
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, c := range t {
+			out[i] = dDeepCopy(c)
+		}
+		return out
+	}
+	return v
+}
+
+// dRenderer prints one Described: the object (masked already in machine mode) in the layout of
+// kubectl's describer for its kind, or the generic describer's.
+type dRenderer struct {
+	w       *describeWriter
+	d       *Described
+	obj     map[string]any
+	machine bool
+}
+
+func (r *dRenderer) name() string {
+	if r.machine && redact.IsSecret(r.d.Object) {
+		return redact.Masked
+	}
+	return dstr(r.obj, "metadata", "name")
+}
+
+func (r *dRenderer) head(namespaced bool) {
+	r.w.write(0, "Name:\t%s\n", r.name())
+	if namespaced {
+		r.w.write(0, "Namespace:\t%s\n", dstr(r.obj, "metadata", "namespace"))
+	}
+}
+
+// headAndLabels is the opening most describers share: name, namespace, labels, annotations.
+func (r *dRenderer) headAndLabels(namespaced bool) {
+	r.head(namespaced)
+	r.labelsAndAnnotations()
+}
+
+func (r *dRenderer) labelsAndAnnotations() {
+	r.w.labels("", "Labels", dStrMap(r.obj, "metadata", "labels"))
+	r.w.annotations("Annotations", dStrMap(r.obj, "metadata", "annotations"))
+}
+
+func (r *dRenderer) events() {
+	if r.d.Events != nil {
+		r.w.events(r.d.Events)
+	}
+}
+
+// controlledBy prints "Kind/name" of the controller owner reference; nothing when there is none.
+func (r *dRenderer) controlledBy() {
+	if ref := dControllerRef(r.obj); ref != nil {
+		r.w.write(0, "Controlled By:\t%s\n", dstr(ref, "kind")+"/"+dstr(ref, "name"))
+	}
+}
+
+// terminatingStatus prints "Status: Terminating" and how long the deletion has lasted, when the
+// object is being deleted; it tells whether it printed.
+func (r *dRenderer) terminatingStatus() bool {
+	del := dstr(r.obj, "metadata", "deletionTimestamp")
+	if del == "" {
+		return false
+	}
+	r.w.write(0, "Status:\tTerminating (lasts %s)\n", r.w.since(del))
+	return true
+}
+
+// phaseStatus prints an object's phase, or Terminating while it is being deleted.
+func (r *dRenderer) phaseStatus() {
+	if !r.terminatingStatus() {
+		r.w.write(0, "Status:\t%s\n", dstr(r.obj, "status", "phase"))
+	}
+}

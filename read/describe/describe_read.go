@@ -1,0 +1,183 @@
+package describe
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/logs"
+	"github.com/studioctl/studioctl/read/reader"
+)
+
+// describeRead makes the reads around the object: its events and what kubectl's describer for
+// its kind also reads. A related read that fails leaves its part out with a notice rather than
+// failing the statement, since the object itself was read.
+type describeRead struct {
+	s   *reader.Session
+	d   *Described
+	res *printer.Result
+	ns  string
+}
+
+func (rd *describeRead) notice(format string, args ...any) {
+	rd.res.Notices = append(rd.res.Notices, fmt.Sprintf(format, args...))
+}
+
+// dwhy is the sentence of a failed related read.
+func dwhy(err error) string {
+	if e, ok := kube.AsError(err); ok {
+		return e.Sentence
+	}
+	return sentenceDescribeUnknownFailure
+}
+
+func (rd *describeRead) resolve(ctx context.Context, typ string) (kube.APIResource, error) {
+	return rd.s.Client.Resolve(ctx, typ)
+}
+
+// list reads every object of a related type, under the statement's row cap.
+func (rd *describeRead) list(ctx context.Context, typ string, scope kube.Scope, opts kube.ListOptions) ([]map[string]any, error) {
+	r, err := rd.resolve(ctx, typ)
+	if err != nil {
+		return nil, err
+	}
+	if opts.MaxRows == 0 {
+		opts.MaxRows = rd.s.RowCap()
+	}
+	var out []map[string]any
+	err = rd.s.Client.ListObjects(ctx, r, scope, opts, func(o map[string]any) error {
+		out = append(out, o)
+		return nil
+	}, func() { out = nil })
+	return out, err
+}
+
+// events reads the core v1 events about the object with kubectl's field selector: the involved
+// object's name, namespace, kind and uid (a pod's without the kind, and with its mirror uid when
+// it is a static pod's mirror). A node's events are read twice, by uid and by name as uid, since
+// the kubelet names a node by its name.
+func (rd *describeRead) events(ctx context.Context) {
+	obj := rd.d.Object
+	name, ns := dstr(obj, "metadata", "name"), dstr(obj, "metadata", "namespace")
+	refKind, uids := dEventRefs(groupKindOf(rd.d.Resource), obj)
+	scope := kube.Scope{Namespace: ns}
+	if ns == "" {
+		scope = kube.Scope{AllNamespaces: true}
+	} else if !kube.IsDNS1123Label(ns) {
+		return
+	}
+	events := []map[string]any{}
+	for _, u := range uids {
+		sel := EventSelector(name, ns, refKind, u)
+		got, err := rd.list(ctx, "events.v1", scope, kube.ListOptions{FieldSelector: sel, MaxRows: kube.MaxEventsRead})
+		if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
+			rd.notice(noticeDescribeEventsCapped, kube.MaxEventsRead)
+			err = nil
+		}
+		if err != nil {
+			rd.notice(noticeDescribeEvents, dwhy(err))
+			return
+		}
+		events = append(events, got...)
+	}
+	dSortEvents(events)
+	if len(events) > kube.MaxEventsShown {
+		events = events[len(events)-kube.MaxEventsShown:]
+	}
+	rd.d.Events = events
+}
+
+// dEventRefs is the kind and the uids the events about obj name it by: a pod's events leave the
+// kind out and a mirror pod's name its static pod's uid; a node's name it by uid or by name.
+func dEventRefs(kind groupKind, obj map[string]any) (refKind string, uids []string) {
+	refKind, uid := dstr(obj, "kind"), dstr(obj, "metadata", "uid")
+	switch kind {
+	case gkPod:
+		refKind = ""
+		if mirror := dstr(obj, "metadata", "annotations", "kubernetes.io/config.mirror"); mirror != "" {
+			uid = mirror
+		}
+	case gkNode:
+		return refKind, []string{uid, dstr(obj, "metadata", "name")}
+	}
+	return refKind, []string{uid}
+}
+
+// EventSelector is kubectl's field selector for the events about an object, its terms sorted.
+func EventSelector(name, ns, kind, uid string) string {
+	terms := []string{"involvedObject.name=" + dEscapeField(name), "involvedObject.namespace=" + dEscapeField(ns)}
+	if kind != "" {
+		terms = append(terms, "involvedObject.kind="+dEscapeField(kind))
+	}
+	if uid != "" {
+		terms = append(terms, "involvedObject.uid="+dEscapeField(uid))
+	}
+	sort.Strings(terms)
+	return strings.Join(terms, ",")
+}
+
+func dEscapeField(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `,`, `\,`, `=`, `\=`).Replace(s)
+}
+
+// dSortEvents orders events by time, oldest first: the last time each was seen (lastTimestamp,
+// else its series' last observation, else eventTime, else firstTimestamp).
+func dSortEvents(events []map[string]any) {
+	at := func(e map[string]any) int64 {
+		for _, p := range [][]string{{"lastTimestamp"}, {"series", "lastObservedTime"}, {"eventTime"}, {"firstTimestamp"}} {
+			if t := logs.ApiTime(dstr(e, p...)); !t.IsZero() {
+				return t.UnixNano()
+			}
+		}
+		return 0
+	}
+	sort.SliceStable(events, func(i, j int) bool { return at(events[i]) < at(events[j]) })
+}
+
+// dControllerRef is the owner reference marked controller, or nil.
+func dControllerRef(obj any) map[string]any {
+	for _, ref := range dlist(obj, "metadata", "ownerReferences") {
+		if m, ok := ref.(map[string]any); ok && m["controller"] == true {
+			return m
+		}
+	}
+	return nil
+}
+
+// dSelector prints a LabelSelector as kubectl does: requirements sorted by key, matchLabels
+// as key=value, expressions as "key in (a,b)", "key notin (a,b)", "key" and "!key". A missing or
+// empty selector prints "".
+func dSelector(sel map[string]any) string {
+	type req struct{ key, text string }
+	var reqs []req
+	for k, v := range dmap(sel, "matchLabels") {
+		reqs = append(reqs, req{k, k + "=" + dscalar(v)})
+	}
+	for _, e := range dlist(sel, "matchExpressions") {
+		key := dstr(e, "key")
+		var vals []string
+		for _, v := range dlist(e, "values") {
+			vals = append(vals, dscalar(v))
+		}
+		sort.Strings(vals)
+		switch dstr(e, "operator") {
+		case "In":
+			reqs = append(reqs, req{key, key + " in (" + strings.Join(vals, ",") + ")"})
+		case "NotIn":
+			reqs = append(reqs, req{key, key + " notin (" + strings.Join(vals, ",") + ")"})
+		case "Exists":
+			reqs = append(reqs, req{key, key})
+		case "DoesNotExist":
+			reqs = append(reqs, req{key, "!" + key})
+		}
+	}
+	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].key < reqs[j].key })
+	parts := make([]string, len(reqs))
+	for i, r := range reqs {
+		parts[i] = r.text
+	}
+	return strings.Join(parts, ",")
+}

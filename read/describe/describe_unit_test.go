@@ -1,0 +1,48 @@
+package describe
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestDescribeQuantitySums(t *testing.T) {
+	sum := func(qs ...string) string {
+		var total dQuantity
+		for _, q := range qs {
+			v, ok := parseDQuantity(q)
+			if !ok {
+				t.Fatalf("parse %q", q)
+			}
+			total = total.add(v)
+		}
+		return total.String()
+	}
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"100m", "250m"}, "350m"}, {[]string{"500m", "500m"}, "1"}, {[]string{"64Mi", "128Mi"}, "192Mi"},
+		{[]string{"512Mi", "512Mi"}, "1Gi"}, {[]string{"1500"}, "1500"}, {[]string{"2000"}, "2k"}, {[]string{"0.5"}, "500m"},
+		{[]string{"1Gi", "500M"}, "1573741824"}, {[]string{"100"}, "100"}, {[]string{"1e3"}, "1e3"}, {[]string{"1Ki", "1"}, "1025"},
+	} {
+		if got := sum(c.in...); got != c.want {
+			t.Errorf("%v = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if (dQuantity{}).String() != "0" {
+		t.Errorf("zero quantity")
+	}
+}
+
+func TestDescribeSmartLabel(t *testing.T) {
+	got := map[string]string{}
+	for _, f := range []string{"apiVersion", "creationTimestamp", "uid", "maxReplicas", "ipv4", "HTTPServer", "foo-bar", "selfLink", "resourceURL"} {
+		got[f] = dSmartLabel(f)
+	}
+	want := map[string]string{"apiVersion": "API Version", "creationTimestamp": "Creation Timestamp", "uid": "UID", "maxReplicas": "Max Replicas",
+		"ipv4": "ipv4", "HTTPServer": "HTTP Server", "foo-bar": "Foo - Bar", "selfLink": "Self Link", "resourceURL": "Resource URL"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Error(d)
+	}
+}

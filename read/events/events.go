@@ -1,0 +1,245 @@
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/logs"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/statement"
+)
+
+func Validate(st *statement.Statement) error {
+	if _, err := eventTypes(st); err != nil {
+		return err
+	}
+	if st.Has("for") {
+		if _, _, err := forTarget(st.String("for")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eventTypes reads --types as kubectl does (Normal or Warning, any case), deduplicated and
+// sorted, each in its canonical spelling.
+func eventTypes(st *statement.Statement) ([]string, error) {
+	set := map[string]bool{}
+	for _, t := range st.List("types") {
+		switch {
+		case strings.EqualFold(t, "Normal"):
+			set["Normal"] = true
+		case strings.EqualFold(t, "Warning"):
+			set["Warning"] = true
+		default:
+			return nil, kube.Refusef(statement.CodeBadValue, SentenceEventsTypes, t)
+		}
+	}
+	var out []string
+	for t := range set {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func forTarget(v string) (typ, name string, err error) {
+	typ, name, ok := strings.Cut(v, "/")
+	if !ok || typ == "" || name == "" || strings.Contains(name, "/") {
+		return "", "", kube.Refusef(statement.CodeUsage, SentenceEventsFor)
+	}
+	return typ, name, nil
+}
+
+// coreEvent is the part of a core/v1 Event that kubectl events prints and sorts by.
+type coreEvent struct {
+	Metadata struct {
+		Namespace string `json:"namespace"`
+	} `json:"metadata"`
+	InvolvedObject struct {
+		Kind string `json:"kind"`
+		Name string `json:"name"`
+	} `json:"involvedObject"`
+	Reason         string `json:"reason"`
+	Message        string `json:"message"`
+	Type           string `json:"type"`
+	Count          int64  `json:"count"`
+	FirstTimestamp string `json:"firstTimestamp"`
+	LastTimestamp  string `json:"lastTimestamp"`
+	EventTime      string `json:"eventTime"`
+	Series         *struct {
+		Count            int64  `json:"count"`
+		LastObservedTime string `json:"lastObservedTime"`
+	} `json:"series"`
+}
+
+// sortTime is kubectl events' sort key: the series' last observation, else lastTimestamp, else
+// eventTime (firstTimestamp is not consulted).
+func (e *coreEvent) sortTime() time.Time {
+	if e.Series != nil {
+		return logs.ApiTime(e.Series.LastObservedTime)
+	}
+	if t := logs.ApiTime(e.LastTimestamp); !t.IsZero() {
+		return t
+	}
+	return logs.ApiTime(e.EventTime)
+}
+
+// byEventTime is kubectl's SortableEvents, sorted with sort.Sort as kubectl does, so events with
+// equal times come out in the same order.
+type byEventTime []*coreEvent
+
+func (l byEventTime) Len() int           { return len(l) }
+func (l byEventTime) Swap(i, j int)      { l[i], l[j] = l[j], l[i] }
+func (l byEventTime) Less(i, j int) bool { return l[i].sortTime().Before(l[j].sortTime()) }
+
+// since is kubectl's translateTimestampSince: <unknown> for a missing time.
+func eventSince(now time.Time, s string) string {
+	t := logs.ApiTime(s)
+	if t.IsZero() {
+		return "<unknown>"
+	}
+	return printer.HumanDuration(now.Sub(t))
+}
+
+// lastSeen is kubectl events' LAST SEEN cell.
+func (e *coreEvent) lastSeen(now time.Time) string {
+	first := eventSince(now, e.EventTime)
+	if logs.ApiTime(e.EventTime).IsZero() {
+		first = eventSince(now, e.FirstTimestamp)
+	}
+	switch {
+	case e.Series != nil:
+		return eventSince(now, e.Series.LastObservedTime) + " (x" + strconv.FormatInt(e.Series.Count, 10) + " over " + first + ")"
+	case e.Count > 1:
+		return eventSince(now, e.LastTimestamp) + " (x" + strconv.FormatInt(e.Count, 10) + " over " + first + ")"
+	}
+	return first
+}
+
+// eventFieldValue is fields.EscapeValue: a backslash, a comma and an equals sign are escaped.
+func eventFieldValue(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `,`, `\,`, `=`, `\=`).Replace(s)
+}
+
+func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	types, err := eventTypes(st)
+	if err != nil {
+		return nil, err
+	}
+	c := s.Client
+	r, err := c.Resolve(ctx, "events.v1")
+	if err != nil {
+		return nil, err
+	}
+	scope := kube.Scope{Namespace: s.Namespace(st), AllNamespaces: st.Bool("all-namespaces")}
+	var fields []string
+	if st.Has("for") {
+		typ, name, err := forTarget(st.String("for"))
+		if err != nil {
+			return nil, err
+		}
+		fr, err := c.Resolve(ctx, typ)
+		if err != nil {
+			return nil, err
+		}
+		fields = append(fields, "involvedObject.kind="+eventFieldValue(fr.Kind),
+			"involvedObject.apiVersion="+eventFieldValue(fr.GroupVersion()),
+			"involvedObject.name="+eventFieldValue(name))
+	}
+	if len(types) == 1 {
+		// One type narrows on the server, so the read cap counts only the events asked for.
+		fields = append(fields, "type="+types[0])
+	}
+	var events []*coreEvent
+	unread := false
+	err = c.ListObjects(ctx, r, scope, kube.ListOptions{FieldSelector: strings.Join(fields, ","), MaxRows: kube.MaxEventsRead},
+		func(obj map[string]any) error {
+			if len(events) >= kube.MaxEventsRead {
+				unread = true
+				return nil
+			}
+			data, err := json.Marshal(obj)
+			if err != nil {
+				return err
+			}
+			var e coreEvent
+			if err := json.Unmarshal(data, &e); err != nil {
+				return err
+			}
+			events = append(events, &e)
+			return nil
+		}, func() { events, unread = nil, false })
+	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
+		unread, err = true, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	kept := events[:0]
+	for _, e := range events {
+		if eventTypeWanted(types, e.Type) {
+			kept = append(kept, e)
+		}
+	}
+	events = kept
+	res := &printer.Result{}
+	if len(events) == 0 {
+		if unread {
+			res.Notices = append(res.Notices, fmt.Sprintf(sentenceEventsUnread2, kube.MaxEventsRead, kube.MaxEventsRead))
+		}
+		if scope.AllNamespaces {
+			res.Empty = sentenceEventsNone
+		} else {
+			res.Empty = fmt.Sprintf(sentenceEventsNoneIn, scope.Namespace)
+		}
+		return res, nil
+	}
+	sort.Sort(byEventTime(events))
+	switch {
+	case unread:
+		res.Notices = append(res.Notices, fmt.Sprintf(SentenceEventsUnread, kube.MaxEventsRead, kube.MaxEventsRead, min(len(events), kube.MaxEventsShown)))
+	case len(events) > kube.MaxEventsShown:
+		res.Notices = append(res.Notices, fmt.Sprintf(SentenceEventsShown, len(events), kube.MaxEventsShown))
+	}
+	if len(events) > kube.MaxEventsShown {
+		events = events[len(events)-kube.MaxEventsShown:]
+	}
+	t := &printer.Table{NoHeaders: st.Bool("no-headers")}
+	if scope.AllNamespaces {
+		t.Columns = append(t.Columns, printer.Column{Header: "NAMESPACE", Role: printer.RoleNamespace})
+	}
+	t.Columns = append(t.Columns, printer.Column{Header: "LAST SEEN", Role: printer.RoleAge}, printer.Column{Header: "TYPE"},
+		printer.Column{Header: "REASON"}, printer.Column{Header: "OBJECT", Role: printer.RoleObjectRef}, printer.Column{Header: "MESSAGE"})
+	now := c.Now()
+	for _, e := range events {
+		var row []string
+		if scope.AllNamespaces {
+			row = append(row, e.Metadata.Namespace)
+		}
+		row = append(row, e.lastSeen(now), e.Type, e.Reason, e.InvolvedObject.Kind+"/"+e.InvolvedObject.Name, strings.TrimSpace(e.Message))
+		t.Rows = append(t.Rows, row)
+	}
+	res.Table = t
+	return res, nil
+}
+
+// eventTypeWanted is kubectl's filteredEventType: every type when --types is not given.
+func eventTypeWanted(types []string, t string) bool {
+	if len(types) == 0 {
+		return true
+	}
+	for _, x := range types {
+		if strings.EqualFold(x, t) {
+			return true
+		}
+	}
+	return false
+}

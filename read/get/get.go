@@ -1,0 +1,373 @@
+package get
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// Validate checks get's targets and its watch form before anything is sent.
+func Validate(st *statement.Statement) error {
+	t, err := getTargets(st.Args)
+	if err != nil {
+		return err
+	}
+	if st.Bool("watch") {
+		if out := st.Output(); out != "" && out != "wide" {
+			return kube.Refusef(statement.CodeBadValue, sentenceWatchOutput, out)
+		}
+		if len(t.names) > 0 {
+			return kube.Refusef(statement.CodeUsage, sentenceWatchNames)
+		}
+	}
+	return nil
+}
+
+// getTarget is what a get names: one type and, optionally, object names.
+type getTarget struct {
+	typ   string
+	names []string
+}
+
+// getTargets reads `TYPE [NAME ...]` or `TYPE/NAME ...`. Several types at once are refused for now.
+func getTargets(args []string) (getTarget, error) {
+	var t getTarget
+	if strings.Contains(args[0], "/") {
+		for _, a := range args {
+			typ, name, ok := strings.Cut(a, "/")
+			if !ok || typ == "" || name == "" {
+				return t, kube.Refusef(statement.CodeUsage, statement.SentenceTooFewArgs, "get", "TYPE [NAME ...] or TYPE/NAME ...")
+			}
+			if t.typ != "" && !strings.EqualFold(t.typ, typ) {
+				return t, kube.Refusef(statement.CodeLater, sentenceLaterMultiType)
+			}
+			t.typ = typ
+			t.names = append(t.names, name)
+		}
+	} else {
+		t.typ, t.names = args[0], args[1:]
+	}
+	if strings.Contains(t.typ, ",") {
+		return t, kube.Refusef(statement.CodeLater, sentenceLaterMultiType)
+	}
+	if strings.EqualFold(t.typ, "all") {
+		return t, kube.Refusef(statement.CodeLater, sentenceLaterGetAll)
+	}
+	return t, nil
+}
+
+func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	t, err := getTargets(st.Args)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Client.Resolve(ctx, t.typ)
+	if err != nil {
+		return nil, err
+	}
+	g := &getRead{s: s, st: st, r: r, names: t.names}
+	g.scope = kube.Scope{Namespace: s.Namespace(st), AllNamespaces: st.Bool("all-namespaces") && len(t.names) == 0}
+	switch st.Output() {
+	case "name":
+		return g.nameLines(ctx)
+	case "json", "yaml":
+		return g.docs(ctx)
+	}
+	if st.Bool("watch") {
+		return g.watch(ctx)
+	}
+	return g.table(ctx)
+}
+
+type getRead struct {
+	s     *reader.Session
+	st    *statement.Statement
+	r     kube.APIResource
+	names []string
+	scope kube.Scope
+}
+
+// showNamespace is kubectl's NAMESPACE column: -A on a namespaced kind.
+func (g *getRead) showNamespace() bool { return g.scope.AllNamespaces && g.r.Namespaced }
+
+// includeObject asks the server for each row's metadata only when a column needs it; otherwise
+// rows carry cells alone, which keeps pages small (and keeps a Secret's annotations off the wire).
+func (g *getRead) includeObject() string {
+	if g.showNamespace() || g.st.Bool("show-labels") || len(g.st.List("label-columns")) > 0 {
+		return "Metadata"
+	}
+	return "None"
+}
+
+func (g *getRead) emptySentence() string {
+	if g.r.Namespaced && !g.scope.AllNamespaces {
+		return fmt.Sprintf(reader.SentenceNoResourcesIn, g.scope.Namespace)
+	}
+	return sentenceNoResources
+}
+
+// tableBuilder turns server Table pages into the printed table, page by page, so only printed
+// cells are kept in memory.
+type tableBuilder struct {
+	g       *getRead
+	out     *printer.Table
+	indexes []int // which server columns print
+	ready   bool
+}
+
+func (b *tableBuilder) Reset() { b.out.Rows, b.out.SecretRows, b.ready = nil, nil, false }
+
+func (b *tableBuilder) Page(t *kube.Table) error {
+	if !b.ready && len(t.Columns) > 0 {
+		b.header(t.Columns)
+	}
+	for _, row := range t.Rows {
+		b.out.Rows = append(b.out.Rows, b.cells(row))
+	}
+	return nil
+}
+
+func (b *tableBuilder) header(cols []kube.Column) {
+	g := b.g
+	wide := g.st.Output() == "wide"
+	custom := kube.IsCustomGroup(g.r.Group)
+	b.indexes = b.indexes[:0]
+	var out []printer.Column
+	if g.showNamespace() {
+		out = append(out, printer.Column{Header: "NAMESPACE", Role: printer.RoleNamespace})
+	}
+	for i, c := range cols {
+		if c.Priority != 0 && !wide {
+			continue
+		}
+		b.indexes = append(b.indexes, i)
+		role := printer.RolePlain
+		switch {
+		case c.Format == "name":
+			role = printer.RoleName
+		case c.Type == "date" || strings.EqualFold(c.Name, "Age"):
+			role = printer.RoleAge
+		case custom:
+			role = printer.RoleServerCell
+		}
+		out = append(out, printer.Column{Header: strings.ToUpper(c.Name), Role: role})
+	}
+	for _, key := range g.st.List("label-columns") {
+		parts := strings.Split(key, "/")
+		out = append(out, printer.Column{Header: strings.ToUpper(parts[len(parts)-1]), Role: printer.RoleLabel})
+	}
+	if g.st.Bool("show-labels") {
+		out = append(out, printer.Column{Header: "LABELS", Role: printer.RoleLabel})
+	}
+	b.out.Columns = out
+	b.ready = true
+}
+
+func (b *tableBuilder) cells(row kube.Row) []string {
+	g := b.g
+	out := make([]string, 0, len(b.out.Columns))
+	if g.showNamespace() {
+		out = append(out, row.Namespace())
+	}
+	for _, i := range b.indexes {
+		if i < len(row.Cells) {
+			out = append(out, printer.CellString(row.Cells[i]))
+		} else {
+			out = append(out, "")
+		}
+	}
+	keys := g.st.List("label-columns")
+	var labels map[string]string
+	if len(keys) > 0 || g.st.Bool("show-labels") {
+		labels = row.Labels()
+	}
+	for _, k := range keys {
+		out = append(out, labels[k])
+	}
+	if g.st.Bool("show-labels") {
+		out = append(out, formatLabels(labels))
+	}
+	return out
+}
+
+// formatLabels prints labels as kubectl does: the key=value pairs sorted as whole strings (so
+// "app.kubernetes.io/name=x" sorts before "app=y"), or <none>.
+func formatLabels(labels map[string]string) string {
+	if len(labels) == 0 {
+		return "<none>"
+	}
+	pairs := make([]string, 0, len(labels))
+	for k, v := range labels {
+		pairs = append(pairs, k+"="+v)
+	}
+	sort.Strings(pairs)
+	return strings.Join(pairs, ",")
+}
+
+func (g *getRead) listOptions(include string) kube.ListOptions {
+	return kube.ListOptions{
+		LabelSelector: g.st.String("selector"), FieldSelector: g.st.String("field-selector"),
+		IncludeObject: include, MaxRows: g.s.RowCap(),
+	}
+}
+
+func (g *getRead) table(ctx context.Context) (*printer.Result, error) {
+	b := &tableBuilder{g: g, out: &printer.Table{NoHeaders: g.st.Bool("no-headers"), SecretNames: isCoreSecrets(g.r)}}
+	res := &printer.Result{Table: b.out}
+	if len(g.names) == 0 {
+		if err := g.s.Client.ListTable(ctx, g.r, g.scope, g.listOptions(g.includeObject()), b); err != nil {
+			return nil, err
+		}
+		if len(b.out.Rows) == 0 {
+			res.Empty = g.emptySentence()
+		}
+		return res, nil
+	}
+	for _, name := range g.names {
+		t, err := g.s.Client.GetTable(ctx, g.r, g.scope.Namespace, name, g.includeObject())
+		if err := g.collect(res, err); err != nil {
+			return nil, err
+		}
+		if t != nil {
+			b.Page(t)
+		}
+	}
+	return res, nil
+}
+
+// collect keeps a named object's 404 as a per-item error (kubectl prints the others and fails),
+// drops it with --ignore-not-found, and returns any other error.
+func (g *getRead) collect(res *printer.Result, err error) error {
+	if err == nil {
+		return nil
+	}
+	e, ok := kube.AsError(err)
+	if !ok || e.Code != kube.CodeNotFound {
+		return err
+	}
+	if !g.st.Bool("ignore-not-found") {
+		res.Errors = append(res.Errors, e)
+	}
+	return nil
+}
+
+// nameOf is kubectl's -o name prefix: the kind in lower case, with its group when it has one.
+func nameOf(r kube.APIResource) string {
+	k := strings.ToLower(r.Kind)
+	if r.Group != "" {
+		k += "." + r.Group
+	}
+	return k
+}
+
+type NamePager struct {
+	Lines *printer.Lines
+	kind  string
+}
+
+func (p *NamePager) Reset() { p.Lines.Text = nil }
+
+// Page takes each row's name from its metadata: the name column is the server's rendering and
+// may carry decorations such as "standard (default)".
+func (p *NamePager) Page(t *kube.Table) error {
+	for _, row := range t.Rows {
+		if name := row.Name(); name != "" {
+			p.Lines.Text = append(p.Lines.Text, p.kind+"/"+name)
+		}
+	}
+	return nil
+}
+
+func (g *getRead) nameLines(ctx context.Context) (*printer.Result, error) {
+	lines := &printer.Lines{Names: true, SecretNames: isCoreSecrets(g.r)}
+	res := &printer.Result{Lines: lines}
+	p := &NamePager{Lines: lines, kind: nameOf(g.r)}
+	if len(g.names) == 0 {
+		if err := g.s.Client.ListTable(ctx, g.r, g.scope, g.listOptions("Metadata"), p); err != nil {
+			return nil, err
+		}
+		if len(lines.Text) == 0 {
+			res.Empty = g.emptySentence()
+		}
+		return res, nil
+	}
+	for _, name := range g.names {
+		t, err := g.s.Client.GetTable(ctx, g.r, g.scope.Namespace, name, "Metadata")
+		if err := g.collect(res, err); err != nil {
+			return nil, err
+		}
+		if t != nil {
+			p.Page(t)
+		}
+	}
+	return res, nil
+}
+
+func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
+	d := &printer.Docs{Format: g.st.Output(), SecretNames: isCoreSecrets(g.r)}
+	res := &printer.Result{Docs: d}
+	add := func(o map[string]any) error {
+		if err := checkDocumentSize(o); err != nil {
+			return err
+		}
+		d.Objects = append(d.Objects, o)
+		return nil
+	}
+	if len(g.names) == 0 {
+		opts := g.listOptions("")
+		opts.MaxRows = kube.MaxDocuments
+		err := g.s.Client.ListObjects(ctx, g.r, g.scope, opts, add, func() { d.Objects = nil })
+		if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
+			return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, kube.MaxDocuments)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(d.Objects) == 0 {
+			res.Empty = g.emptySentence()
+		}
+		return res, nil
+	}
+	if len(g.names) > kube.MaxDocuments {
+		return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, kube.MaxDocuments)
+	}
+	for _, name := range g.names {
+		o, err := g.s.Client.GetObject(ctx, g.r, g.scope.Namespace, name)
+		if err := g.collect(res, err); err != nil {
+			return nil, err
+		}
+		if o != nil {
+			if err := add(o); err != nil {
+				return nil, err
+			}
+		}
+	}
+	d.Single = len(g.names) == 1
+	if d.Single && len(d.Objects) == 0 {
+		d.Single = false
+		res.Docs = nil
+	}
+	return res, nil
+}
+
+func checkDocumentSize(o map[string]any) error {
+	data, err := printer.MarshalJSON(o)
+	if err != nil || len(data) > kube.MaxDocumentBytes {
+		return &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceDocumentSize, metaName(o))}
+	}
+	return nil
+}
+
+func metaName(o map[string]any) string {
+	md, _ := o["metadata"].(map[string]any)
+	s, _ := md["name"].(string)
+	return s
+}
+
+func isCoreSecrets(r kube.APIResource) bool { return r.Group == "" && r.Resource == "secrets" }

@@ -1,0 +1,16 @@
+package get
+
+// Every sentence the console says about a statement it will not send lives here, with its stable
+// code. Each refusal ends by saying nothing was sent, because the parser runs before any request.
+const (
+	sentenceLaterMultiType = "A get of several types at once (TYPE,TYPE or mixed TYPE/NAME) is not built in studioctl yet (it is planned); run one get per type. Nothing was sent."
+	sentenceLaterGetAll    = "get all is not built in studioctl yet (it is planned); run one get per type, such as get pods and get deployments. Nothing was sent."
+	sentenceWatchOutput    = "get -w prints the table form only; remove -o %s. Nothing was sent."
+	sentenceWatchNames     = "get -w watches a list; name no objects. Nothing was sent."
+)
+
+const (
+	sentenceNoResources   = "No resources found"
+	sentenceDocumentCount = "-o json and -o yaml print at most %d objects in one statement; narrow the list with -l or --field-selector, or name the objects. Nothing was printed."
+	sentenceDocumentSize  = "The object %q is larger than 1 MiB as a document, the cap for -o json and -o yaml, so it was not printed."
+)

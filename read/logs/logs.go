@@ -1,0 +1,577 @@
+package logs
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// DefaultContainerAnnotation is kubectl's annotation naming a pod's default container.
+const DefaultContainerAnnotation = "kubectl.kubernetes.io/default-container"
+
+// Validate holds kubectl's own argument rules and studioctl's caps, so a refusal never
+// depends on a connection.
+func Validate(st *statement.Statement) error {
+	switch {
+	case len(st.Args) == 0 && !st.Has("selector"):
+		return kube.Refusef(statement.CodeUsage, SentenceLogsNeedTarget)
+	case len(st.Args) == 1 && st.Has("selector"):
+		return kube.Refusef(statement.CodeUsage, SentenceLogsTargetAndLabel)
+	}
+	if len(st.Args) == 1 {
+		if _, _, err := logTarget(st.Args[0]); err != nil {
+			return err
+		}
+	}
+	if st.Bool("all-containers") && st.String("container") != "" {
+		return kube.Refusef(statement.CodeUsage, SentenceLogsContainerAll)
+	}
+	if st.Has("since") && st.Has("since-time") {
+		return kube.Refusef(statement.CodeUsage, SentenceLogsSinceBoth)
+	}
+	if st.Has("since-time") {
+		if _, err := time.Parse(time.RFC3339, st.String("since-time")); err != nil {
+			return kube.Refusef(statement.CodeBadValue, SentenceLogsSinceTime)
+		}
+	}
+	if d, ok := st.Duration("since"); ok && d > 0 && d.Round(time.Second) < time.Second {
+		return kube.Refusef(statement.CodeLimit, SentenceLogsSinceShort)
+	}
+	if n, ok := st.Int("tail"); ok {
+		switch {
+		case n == -1:
+			return kube.Refusef(statement.CodeLimit, SentenceLogsTailAll)
+		case n < 0:
+			return kube.Refusef(statement.CodeBadValue, SentenceLogsTailNegative)
+		}
+		if err := statement.CheckCount("--tail", n, kube.MaxTailLines, LimitNameTail); err != nil {
+			return err
+		}
+	}
+	if n, ok := st.Int("limit-bytes"); ok {
+		if n < 0 {
+			return kube.Refusef(statement.CodeBadValue, SentenceLogsLimitNegative)
+		}
+		if err := statement.CheckCount("--limit-bytes", n, kube.MaxLogStreamBytes, LimitNameLimitBytes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// logTarget reads POD or TYPE/NAME; a bare name is a pod, as kubectl reads it.
+func logTarget(arg string) (typ, name string, err error) {
+	if !strings.Contains(arg, "/") {
+		return "pods", arg, nil
+	}
+	typ, name, _ = strings.Cut(arg, "/")
+	if typ == "" || name == "" || strings.Contains(name, "/") {
+		return "", "", kube.Refusef(statement.CodeUsage, SentenceLogsTypeName)
+	}
+	return typ, name, nil
+}
+
+// LogPod is the part of a pod the logs reader needs: its containers, for the default container,
+// and what kubectl's ByLogging order compares.
+type LogPod struct {
+	Metadata struct {
+		Name              string            `json:"name"`
+		Namespace         string            `json:"namespace"`
+		Annotations       map[string]string `json:"annotations"`
+		CreationTimestamp string            `json:"creationTimestamp"`
+	} `json:"metadata"`
+	Spec struct {
+		NodeName       string         `json:"nodeName"`
+		Containers     []logContainer `json:"containers"`
+		InitContainers []struct {
+			Name          string `json:"name"`
+			RestartPolicy string `json:"restartPolicy"`
+		} `json:"initContainers"`
+		EphemeralContainers []logContainer `json:"ephemeralContainers"`
+	} `json:"spec"`
+	Status struct {
+		Phase      string `json:"phase"`
+		Conditions []struct {
+			Type               string `json:"type"`
+			Status             string `json:"status"`
+			LastTransitionTime string `json:"lastTransitionTime"`
+		} `json:"conditions"`
+		ContainerStatuses     []logContainerStatus `json:"containerStatuses"`
+		InitContainerStatuses []logContainerStatus `json:"initContainerStatuses"`
+	} `json:"status"`
+}
+
+type logContainer struct {
+	Name string `json:"name"`
+}
+
+type logContainerStatus struct {
+	Name         string `json:"name"`
+	RestartCount int64  `json:"restartCount"`
+}
+
+func DecodeLogPod(obj map[string]any) (*LogPod, error) {
+	p := &LogPod{}
+	if err := DecodeInto(obj, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// DecodeInto reads a decoded object into a typed view of the fields a reader needs.
+func DecodeInto(obj map[string]any, v any) error {
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+// hasContainer is kubectl's FindContainerByName: containers, then init, then ephemeral.
+func (p *LogPod) hasContainer(name string) bool {
+	for _, c := range p.everyContainer() {
+		if c == name {
+			return true
+		}
+	}
+	return false
+}
+
+// allContainerNames is kubectl's list for its notice: containers, ephemeral ones marked (ephem),
+// then init ones marked (init).
+func (p *LogPod) allContainerNames() string {
+	var names []string
+	for _, c := range p.Spec.Containers {
+		names = append(names, c.Name)
+	}
+	for _, c := range p.Spec.EphemeralContainers {
+		names = append(names, c.Name+" (ephem)")
+	}
+	for _, c := range p.Spec.InitContainers {
+		names = append(names, c.Name+" (init)")
+	}
+	return strings.Join(names, ", ")
+}
+
+// everyContainer is the order --all-containers reads, as kubectl: init, then regular, then
+// ephemeral containers.
+func (p *LogPod) everyContainer() []string {
+	var names []string
+	for _, c := range p.Spec.InitContainers {
+		names = append(names, c.Name)
+	}
+	for _, c := range p.Spec.Containers {
+		names = append(names, c.Name)
+	}
+	for _, c := range p.Spec.EphemeralContainers {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+// ApiTime reads a metav1.Time or MicroTime; anything else is the zero time, as an absent one.
+func ApiTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+func (p *LogPod) ready() bool {
+	for _, c := range p.Status.Conditions {
+		if c.Type == "Ready" {
+			return c.Status == "True"
+		}
+	}
+	return false
+}
+
+// readyTime is when the pod's Ready condition turned true, zero when it is not true.
+func (p *LogPod) readyTime() time.Time {
+	for _, c := range p.Status.Conditions {
+		if c.Type == "Ready" && c.Status == "True" {
+			return ApiTime(c.LastTransitionTime)
+		}
+	}
+	return time.Time{}
+}
+
+// maxRestarts is kubectl's: the most restarts of a regular container, and of a sidecar (an init
+// container that restarts always).
+func (p *LogPod) maxRestarts() (regular, sidecar int64) {
+	for _, c := range p.Status.ContainerStatuses {
+		regular = max(regular, c.RestartCount)
+	}
+	sidecars := map[string]bool{}
+	for _, c := range p.Spec.InitContainers {
+		if c.RestartPolicy == "Always" {
+			sidecars[c.Name] = true
+		}
+	}
+	for _, c := range p.Status.InitContainerStatuses {
+		if sidecars[c.Name] {
+			sidecar = max(sidecar, c.RestartCount)
+		}
+	}
+	return regular, sidecar
+}
+
+// logsAfterOrZero is kubectl's: whether t1 is after t2, a zero time counting as after any other.
+func logsAfterOrZero(t1, t2 time.Time) bool {
+	if t1.IsZero() || t2.IsZero() {
+		return t1.IsZero()
+	}
+	return t1.After(t2)
+}
+
+// ByLogging is kubectl's podutils.ByLogging, the order in which logs picks the pod of a
+// TYPE/NAME: assigned before unassigned; Running (and any phase it does not rank) before Unknown
+// before Pending; ready before not ready; ready longer before ready less; more restarts before
+// fewer; older before newer. It is sorted with sort.Sort, as kubectl does, so ties fall alike.
+type ByLogging []*LogPod
+
+func (s ByLogging) Len() int      { return len(s) }
+func (s ByLogging) Swap(i, j int) { s[i], s[j] = s[j], s[i] }
+func (s ByLogging) Less(i, j int) bool {
+	a, b := s[i], s[j]
+	if a.Spec.NodeName != b.Spec.NodeName && (a.Spec.NodeName == "" || b.Spec.NodeName == "") {
+		return a.Spec.NodeName != ""
+	}
+	rank := map[string]int{"Running": 0, "Unknown": 1, "Pending": 2}
+	if rank[a.Status.Phase] != rank[b.Status.Phase] {
+		return rank[a.Status.Phase] < rank[b.Status.Phase]
+	}
+	if a.ready() != b.ready() {
+		return a.ready()
+	}
+	if a.ready() && b.ready() && !a.readyTime().Equal(b.readyTime()) {
+		return logsAfterOrZero(b.readyTime(), a.readyTime())
+	}
+	ar, as := a.maxRestarts()
+	br, bs := b.maxRestarts()
+	if ar != br {
+		return ar > br
+	}
+	if as != bs {
+		return as > bs
+	}
+	ac, bc := ApiTime(a.Metadata.CreationTimestamp), ApiTime(b.Metadata.CreationTimestamp)
+	if !ac.Equal(bc) {
+		return logsAfterOrZero(bc, ac)
+	}
+	return false
+}
+
+// LabelSelectorString turns a LabelSelector (matchLabels and matchExpressions) into the selector
+// text kubectl sends: requirements sorted by key, set values sorted. ok is false when the selector
+// is absent, empty or holds an operator kubectl does not know.
+func LabelSelectorString(sel map[string]any) (string, bool) {
+	type req struct{ key, text string }
+	var reqs []req
+	ml, _ := sel["matchLabels"].(map[string]any)
+	for k, v := range ml {
+		s, _ := v.(string)
+		reqs = append(reqs, req{k, k + "=" + s})
+	}
+	me, _ := sel["matchExpressions"].([]any)
+	for _, x := range me {
+		e, _ := x.(map[string]any)
+		key, _ := e["key"].(string)
+		op, _ := e["operator"].(string)
+		var values []string
+		vs, _ := e["values"].([]any)
+		for _, v := range vs {
+			if s, ok := v.(string); ok {
+				values = append(values, s)
+			}
+		}
+		sort.Strings(values)
+		switch op {
+		case "In":
+			reqs = append(reqs, req{key, key + " in (" + strings.Join(values, ",") + ")"})
+		case "NotIn":
+			reqs = append(reqs, req{key, key + " notin (" + strings.Join(values, ",") + ")"})
+		case "Exists":
+			reqs = append(reqs, req{key, key})
+		case "DoesNotExist":
+			reqs = append(reqs, req{key, "!" + key})
+		default:
+			return "", false
+		}
+	}
+	if len(reqs) == 0 {
+		return "", false
+	}
+	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].key < reqs[j].key })
+	parts := make([]string, len(reqs))
+	for i, r := range reqs {
+		parts[i] = r.text
+	}
+	return strings.Join(parts, ","), true
+}
+
+// podSelector finds the selector of an object whose pods logs reads, as kubectl's
+// SelectorsForObject: a LabelSelector for workloads, a plain map for services and replication
+// controllers. supported is false for any other kind; ok is false when the object has no
+// selector.
+func podSelector(r kube.APIResource, obj map[string]any) (selector string, supported, ok bool) {
+	spec, _ := obj["spec"].(map[string]any)
+	switch {
+	case r.Group == "" && (r.Kind == "Service" || r.Kind == "ReplicationController"):
+		m, _ := spec["selector"].(map[string]any)
+		if len(m) == 0 {
+			return "", true, false
+		}
+		s, ok := LabelSelectorString(map[string]any{"matchLabels": m})
+		return s, true, ok
+	case (r.Group == "apps" || r.Group == "extensions") && (r.Kind == "Deployment" || r.Kind == "ReplicaSet" || r.Kind == "StatefulSet" || r.Kind == "DaemonSet"),
+		r.Group == "batch" && r.Kind == "Job":
+		m, _ := spec["selector"].(map[string]any)
+		s, ok := LabelSelectorString(m)
+		return s, true, ok
+	}
+	return "", false, false
+}
+
+// logStream is one log request to make: a pod and a container.
+type logStream struct {
+	pod       *LogPod
+	container string
+}
+
+type logRead struct {
+	s       *reader.Session
+	st      *statement.Statement
+	ns      string
+	res     *printer.Result
+	seen    map[string]bool
+	allPods bool
+}
+
+// notice adds a stderr notice once: pods that default alike say so once.
+func (l *logRead) notice(text string) {
+	if l.seen[text] {
+		return
+	}
+	l.seen[text] = true
+	l.res.Notices = append(l.res.Notices, text)
+}
+
+func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	l := &logRead{s: s, st: st, ns: s.Namespace(st), res: &printer.Result{}, seen: map[string]bool{}, allPods: st.Bool("all-pods")}
+	pods, err := l.pods(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(pods) == 0 {
+		return l.res, nil
+	}
+	var streams []logStream
+	for _, p := range pods {
+		if st.Bool("all-containers") {
+			for _, c := range p.everyContainer() {
+				streams = append(streams, logStream{p, c})
+			}
+			continue
+		}
+		c, err := l.container(p)
+		if err != nil {
+			return nil, err
+		}
+		streams = append(streams, logStream{p, c})
+	}
+	if len(streams) > kube.MaxLogStreams {
+		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: fmt.Sprintf(sentenceLogsStreams, len(streams), kube.MaxLogStreams)}
+	}
+	opts := l.options()
+	lines := &printer.Lines{Raw: true}
+	l.res.Lines = lines
+	for i, sm := range streams {
+		o := opts
+		o.Container = sm.container
+		out, err := s.Client.PodLog(ctx, sm.pod.Metadata.Namespace, sm.pod.Metadata.Name, o)
+		if err != nil {
+			e, ok := kube.AsError(err)
+			if i == 0 || !ok {
+				return nil, err
+			}
+			// kubectl stops at the first stream that fails, after printing the ones before it.
+			l.res.Errors = append(l.res.Errors, e)
+			break
+		}
+		prefix := ""
+		if l.allPods {
+			prefix = "[pod/" + sm.pod.Metadata.Name + "/" + sm.container + "] "
+		}
+		lines.Text = append(lines.Text, SplitLogLines(out.Data, prefix, out.Truncated)...)
+		if out.Truncated {
+			l.res.Notices = append(l.res.Notices, fmt.Sprintf(sentenceLogsCut, sm.container, sm.pod.Metadata.Name, "1 MiB"))
+		}
+	}
+	return l.res, nil
+}
+
+// SplitLogLines splits a log at line feeds. A cut log drops its last, partial line; a log that
+// simply does not end with a line feed keeps it.
+func SplitLogLines(data []byte, prefix string, cut bool) []string {
+	text := string(data)
+	if cut {
+		k := strings.LastIndexByte(text, '\n')
+		text = text[:k+1]
+	}
+	if text == "" {
+		return nil
+	}
+	parts := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if prefix != "" {
+		for i := range parts {
+			parts[i] = prefix + parts[i]
+		}
+	}
+	return parts
+}
+
+// options are the query every stream of the statement shares.
+func (l *logRead) options() kube.LogOptions {
+	st := l.st
+	o := kube.LogOptions{Timestamps: st.Bool("timestamps"), Previous: st.Bool("previous"), HasTail: true}
+	switch n, ok := st.Int("tail"); {
+	case ok:
+		o.TailLines = n
+	case st.Has("selector"):
+		o.TailLines = kube.SelectorLogLines
+	default:
+		o.TailLines = kube.DefaultLogLines
+		l.res.Notices = append(l.res.Notices, fmt.Sprintf(SentenceLogsDefaultTail, kube.DefaultLogLines, kube.MaxTailLines))
+	}
+	if n, ok := st.Int("limit-bytes"); ok && n > 0 {
+		o.LimitBytes = n
+	}
+	if d, ok := st.Duration("since"); ok && d > 0 {
+		o.SinceSeconds = int64(d.Round(time.Second).Seconds())
+	}
+	if st.Has("since-time") {
+		if t, err := time.Parse(time.RFC3339, st.String("since-time")); err == nil {
+			o.SinceTime = t.UTC().Format(time.RFC3339)
+		}
+	}
+	return o
+}
+
+// pods finds the pods to read: those -l selects (in list order), the pod named, or the pod
+// kubectl would pick among those a TYPE/NAME selects (every one of them with --all-pods).
+func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
+	c := l.s.Client
+	podsRes, err := c.Resolve(ctx, "pods")
+	if err != nil {
+		return nil, err
+	}
+	if l.st.Has("selector") {
+		pods, err := l.list(ctx, podsRes, l.st.String("selector"))
+		if err != nil {
+			return nil, err
+		}
+		if len(pods) == 0 {
+			l.res.Empty = fmt.Sprintf(reader.SentenceNoResourcesIn, l.ns)
+		}
+		return pods, nil
+	}
+	typ, name, err := logTarget(l.st.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	r := podsRes
+	if typ != "pods" {
+		if r, err = c.Resolve(ctx, typ); err != nil {
+			return nil, err
+		}
+	}
+	isPod := r.Group == "" && r.Resource == "pods"
+	if !isPod {
+		if _, supported, _ := podSelector(r, nil); !supported {
+			return nil, &kube.Error{Code: CodeLogKind, Exit: kube.ExitRefused, Sentence: fmt.Sprintf(SentenceLogsKind, r.GroupResource())}
+		}
+	}
+	obj, err := c.GetObject(ctx, r, l.ns, name)
+	if err != nil {
+		return nil, err
+	}
+	if isPod {
+		p, err := DecodeLogPod(obj)
+		if err != nil {
+			return nil, err
+		}
+		return []*LogPod{p}, nil
+	}
+	selector, _, ok := podSelector(r, obj)
+	if !ok {
+		return nil, &kube.Error{Code: CodeLogSelector, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceLogsNoSelector, r.Kind, name, l.ns)}
+	}
+	pods, err := l.list(ctx, podsRes, selector)
+	if err != nil {
+		return nil, err
+	}
+	if len(pods) == 0 {
+		return nil, &kube.Error{Code: CodeLogNoPod, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceLogsNoPod, l.ns, strings.ToLower(r.Kind), name, selector)}
+	}
+	sort.Sort(ByLogging(pods))
+	if l.allPods || len(pods) == 1 {
+		return pods, nil
+	}
+	l.notice(fmt.Sprintf(noticeFoundPods, len(pods), pods[0].Metadata.Name))
+	return pods[:1], nil
+}
+
+func (l *logRead) list(ctx context.Context, r kube.APIResource, selector string) ([]*LogPod, error) {
+	var pods []*LogPod
+	err := l.s.Client.ListObjects(ctx, r, kube.Scope{Namespace: l.ns}, kube.ListOptions{LabelSelector: selector, MaxRows: l.s.RowCap()},
+		func(obj map[string]any) error {
+			p, err := DecodeLogPod(obj)
+			if err != nil {
+				return err
+			}
+			pods = append(pods, p)
+			return nil
+		}, func() { pods = nil })
+	return pods, err
+}
+
+// container is the container logs reads in a pod when --all-containers is not given: -c, else
+// the default-container annotation, else the first container, with kubectl's notices.
+func (l *logRead) container(p *LogPod) (string, error) {
+	name := l.st.String("container")
+	if name == "" {
+		if ann := p.Metadata.Annotations[DefaultContainerAnnotation]; ann != "" {
+			if p.hasContainer(ann) {
+				name = ann
+			} else {
+				l.notice(fmt.Sprintf(noticeDefaultNotFound, ann, p.Metadata.Name))
+			}
+		}
+	}
+	if name == "" {
+		if len(p.Spec.Containers) == 0 {
+			return "", &kube.Error{Code: CodeLogContainer, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceLogsNoContainers, p.Metadata.Name, p.Metadata.Namespace)}
+		}
+		name = p.Spec.Containers[0].Name
+		if (len(p.Spec.Containers) > 1 || len(p.Spec.InitContainers) > 0 || len(p.Spec.EphemeralContainers) > 0) && !l.allPods {
+			l.notice(fmt.Sprintf(noticeDefaultedContainer, name, p.allContainerNames()))
+		}
+	}
+	if !p.hasContainer(name) {
+		return "", &kube.Error{Code: CodeLogContainer, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceLogsContainer, p.Metadata.Name, p.Metadata.Namespace, name, strings.Join(p.everyContainer(), ", "))}
+	}
+	return name, nil
+}

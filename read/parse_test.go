@@ -1,0 +1,185 @@
+package read
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/statement"
+)
+
+func TestEverySpellingOfAFlag(t *testing.T) {
+	for _, line := range []string{
+		"get pods -n shop", "get pods -n=shop", "get pods -nshop", "get pods --namespace shop",
+		"get pods --namespace=shop", "kubectl get pods -n shop", "$ kubectl get pods -n shop",
+		"% get pods --namespace=shop", "get -n shop pods", "get pods -n 'shop'", `get pods -n "shop" # a comment`,
+	} {
+		st, err := ParseLine(line)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if got := st.String("namespace"); got != "shop" || st.Command.Name != "get" || !cmp.Equal(st.Args, []string{"pods"}) {
+			t.Errorf("%q: namespace %q args %v", line, got, st.Args)
+		}
+	}
+}
+
+func TestShortClusters(t *testing.T) {
+	st, err := ParseLine("get pods -Ao wide -L app,tier -L zone --show-labels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.Bool("all-namespaces") || st.Output() != "wide" || !st.Bool("show-labels") {
+		t.Fatalf("flags: %v", st.FlagsGiven())
+	}
+	if diff := cmp.Diff([]string{"app", "tier", "zone"}, st.List("label-columns")); diff != "" {
+		t.Fatal(diff)
+	}
+	st, _ = ParseLine("get pods -owide")
+	if st.Output() != "wide" {
+		t.Fatal(st.Output())
+	}
+	st, _ = ParseLine("get pods -A=false")
+	if st.Bool("all-namespaces") {
+		t.Fatal("-A=false read as true")
+	}
+}
+
+func code(t *testing.T, err error) string {
+	t.Helper()
+	if err == nil {
+		return ""
+	}
+	e, ok := kube.AsError(err)
+	if !ok {
+		t.Fatalf("%v is not a sentence", err)
+	}
+	if e.Exit != kube.ExitRefused {
+		t.Fatalf("exit %d for a refusal", e.Exit)
+	}
+	if !strings.Contains(e.Sentence, "Nothing was sent") {
+		t.Fatalf("refusal does not say nothing was sent: %s", e.Sentence)
+	}
+	return e.Code
+}
+
+// TestRefusals covers every refused command and flag of the specification, each refused by the
+// parser, which runs before any request can be made.
+func TestRefusals(t *testing.T) {
+	cases := map[string]string{}
+	for _, w := range statement.WriteCommands {
+		cases[w+" pod x"] = statement.CodeWriteCommand
+	}
+	cases["rollout restart deploy/web"] = statement.CodeWriteCommand
+	cases["rollout undo deploy/web"] = statement.CodeWriteCommand
+	cases["rollout status deploy/web"] = statement.CodeNotInV1
+	cases["rollout history deploy/web"] = statement.CodeNotInV1
+	for _, w := range statement.NotInV1 {
+		cases[w] = statement.CodeNotInV1
+	}
+	for _, f := range statement.ConnectionFlags {
+		dash := "--"
+		if len(f) == 1 {
+			dash = "-"
+		}
+		cases["get pods "+dash+f+"=x"] = statement.CodeConnectionFlag
+		cases["logs web "+dash+f+" x"] = statement.CodeConnectionFlag
+	}
+	for _, o := range []string{"jsonpath={.items}", "jsonpath-file=/etc/passwd", "custom-columns=NAME:.metadata.name", "go-template={{.}}"} {
+		cases["get pods -o "+o] = statement.CodeLater
+	}
+	for line, c := range map[string]string{
+		"get pods --sort-by=.metadata.name": statement.CodeLater,
+		"get pods,svc":                      statement.CodeLater,
+		"get all":                           statement.CodeLater,
+		"get pod/a deploy/b":                statement.CodeLater,
+		"get --raw /metrics":                statement.CodeNotInV1,
+		"logs web -f":                       statement.CodeFollow,
+		"logs web --follow":                 statement.CodeFollow,
+		"logs web -fc app":                  statement.CodeFollow,
+		"get pods --tail 5":                 statement.CodeFlagNotInV1,
+		"get pods -c app":                   statement.CodeFlagNotInV1,
+		"describe pod x -A":                 statement.CodeFlagNotInV1,
+		"describe pod x --bogus":            statement.CodeFlagNotInV1,
+		"version -n x":                      statement.CodeFlagNotInV1,
+		"api-versions -o json":              statement.CodeFlagNotInV1,
+		"top pod --sort-by=name":            statement.CodeBadValue,
+		"top":                               statement.CodeUsage,
+		"auth":                              statement.CodeUsage,
+		"auth impersonate":                  statement.CodeUsage,
+		"frobnicate":                        statement.CodeUnknownCommand,
+		"get":                               statement.CodeUsage,
+		"get pods -o xml":                   statement.CodeBadValue,
+		"get pods --request-timeout 0":      statement.CodeLimit,
+		"get pods --request-timeout 11m":    statement.CodeLimit,
+		"get pods --request-timeout soon":   statement.CodeBadValue,
+		"get pods -n Shop":                  kube.CodeRefusedName,
+		"get pods -n shop -A":               statement.CodeUsage,
+		"get pods -n":                       statement.CodeUsage,
+		"get pods; delete pods --all":       statement.CodeLexer,
+		"get pods | sh":                     statement.CodeLexer,
+		"get pods 'unterminated":            statement.CodeLexer,
+		"get pods -l $(rm -rf /)":           "",
+		"get pods -l `id`":                  "",
+	} {
+		cases[line] = c
+	}
+	for line, want := range cases {
+		_, err := ParseLine(line)
+		if got := code(t, err); got != want {
+			t.Errorf("%q: code %q, want %q (%v)", line, got, want, err)
+		}
+	}
+}
+
+func TestBacktickIsNeverRun(t *testing.T) {
+	// shellwords would run a backquoted command with ParseBacktick; the lexer leaves it off, and
+	// the word stays a literal (here refused as an operator-free literal or read as text).
+	words, err := statement.Split("get pods -l app=web")
+	if err != nil || len(words) != 4 {
+		t.Fatal(words, err)
+	}
+}
+
+func TestLongLineIsRefused(t *testing.T) {
+	_, err := ParseLine("get pods -l " + strings.Repeat("a", kube.MaxStatementBytes))
+	if code(t, err) != statement.CodeLexer {
+		t.Fatal(err)
+	}
+}
+
+func TestHelpSendsNothing(t *testing.T) {
+	for _, line := range []string{"get --help", "get -h", "logs -h", "auth can-i --help"} {
+		st, err := ParseLine(line)
+		if err != nil || st == nil || !st.Help {
+			t.Fatalf("%q: %v %v", line, st, err)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"get pods -n shop", "logs -f x", "get pods -Ao wide", "auth can-i list pods", "'", "get pods -l 'a in (b)' # c", "$ kubectl top pod"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		st, err := ParseLine(line)
+		if err != nil {
+			if _, ok := kube.AsError(err); !ok {
+				t.Fatalf("error is not a sentence: %v", err)
+			}
+			return
+		}
+		if st == nil {
+			return
+		}
+		if statement.Contains(statement.WriteCommands, st.Command.Name) || statement.Contains(statement.NotInV1, st.Command.Name) {
+			t.Fatalf("parsed a refused command: %q", line)
+		}
+		for _, f := range st.FlagsGiven() {
+			if statement.Contains(statement.ConnectionFlags, f) || !st.Allows(f) {
+				t.Fatalf("parsed a flag outside the column: %q %s", line, f)
+			}
+		}
+	})
+}

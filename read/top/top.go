@@ -1,0 +1,364 @@
+package top
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/logs"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// Validate refuses a --sort-by kubectl refuses, in the parser, before any request.
+func Validate(st *statement.Statement) error {
+	if st.Has("sort-by") {
+		if v := st.String("sort-by"); v != "cpu" && v != "memory" {
+			return kube.Refusef(statement.CodeBadValue, SentenceTopSortBy)
+		}
+	}
+	return nil
+}
+
+// ParseQuantity reads a Kubernetes quantity exactly: a signed decimal number with a binary suffix
+// (Ki, Mi, Gi, Ti, Pi, Ei), a decimal suffix (n, u, m, k, M, G, T, P, E) or a decimal exponent
+// (e3, E-2).
+func ParseQuantity(s string) (*big.Rat, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, false
+	}
+	i := 0
+	if s[0] == '+' || s[0] == '-' {
+		i++
+	}
+	digits, dot := 0, false
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' {
+			digits++
+			continue
+		}
+		if c == '.' && !dot {
+			dot = true
+			continue
+		}
+		break
+	}
+	if digits == 0 {
+		return nil, false
+	}
+	num, ok := new(big.Rat).SetString(s[:i])
+	if !ok {
+		return nil, false
+	}
+	suffix := s[i:]
+	mul := new(big.Rat).SetInt64(1)
+	pow := func(base, exp int64) *big.Rat {
+		r := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(base), big.NewInt(topAbs(exp)), nil))
+		if exp < 0 {
+			r.Inv(r)
+		}
+		return r
+	}
+	switch suffix {
+	case "":
+	case "Ki":
+		mul = pow(2, 10)
+	case "Mi":
+		mul = pow(2, 20)
+	case "Gi":
+		mul = pow(2, 30)
+	case "Ti":
+		mul = pow(2, 40)
+	case "Pi":
+		mul = pow(2, 50)
+	case "Ei":
+		mul = pow(2, 60)
+	case "n":
+		mul = pow(10, -9)
+	case "u":
+		mul = pow(10, -6)
+	case "m":
+		mul = pow(10, -3)
+	case "k":
+		mul = pow(10, 3)
+	case "M":
+		mul = pow(10, 6)
+	case "G":
+		mul = pow(10, 9)
+	case "T":
+		mul = pow(10, 12)
+	case "P":
+		mul = pow(10, 15)
+	case "E":
+		mul = pow(10, 18)
+	default:
+		if suffix[0] != 'e' && suffix[0] != 'E' {
+			return nil, false
+		}
+		exp, err := strconv.ParseInt(suffix[1:], 10, 32)
+		if err != nil {
+			return nil, false
+		}
+		mul = pow(10, exp)
+	}
+	return num.Mul(num, mul), true
+}
+
+func topAbs(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// CeilScaled is Quantity.ScaledValue: the quantity in units of 10^-scale, rounded up as
+// resource.Quantity rounds (MilliValue is CeilScaled(q, 3), Value is CeilScaled(q, 0)).
+func CeilScaled(q *big.Rat, scale int64) int64 {
+	x := new(big.Rat).Mul(q, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(scale), nil)))
+	n, rem := new(big.Int).QuoRem(x.Num(), x.Denom(), new(big.Int))
+	if rem.Sign() > 0 {
+		n.Add(n, big.NewInt(1))
+	}
+	return n.Int64()
+}
+
+// topUsage is a CPU and memory pair of quantities, summed exactly.
+type topUsage struct{ cpu, memory *big.Rat }
+
+func newTopUsage() topUsage { return topUsage{new(big.Rat), new(big.Rat)} }
+
+func (u topUsage) add(m map[string]string) {
+	if q, ok := ParseQuantity(m["cpu"]); ok {
+		u.cpu.Add(u.cpu, q)
+	}
+	if q, ok := ParseQuantity(m["memory"]); ok {
+		u.memory.Add(u.memory, q)
+	}
+}
+
+func (u topUsage) milliCPU() int64    { return CeilScaled(u.cpu, 3) }
+func (u topUsage) memBytes() int64    { return CeilScaled(u.memory, 0) }
+func (u topUsage) cpuCell() string    { return strconv.FormatInt(u.milliCPU(), 10) + "m" }
+func (u topUsage) memoryCell() string { return strconv.FormatInt(u.memBytes()/(1024*1024), 10) + "Mi" }
+
+// metricsResource finds metrics.k8s.io's resource in discovery, v1beta1 first (what kubectl
+// reads), then v1. A server without the group answers the metrics-server sentence.
+func metricsResource(ctx context.Context, c *kube.Client, resource string) (kube.APIResource, error) {
+	for _, v := range []string{"v1beta1", "v1"} {
+		r, err := c.Resolve(ctx, resource+"."+v+".metrics.k8s.io")
+		if err == nil {
+			return r, nil
+		}
+		if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeUnknownType {
+			return kube.APIResource{}, err
+		}
+	}
+	return kube.APIResource{}, &kube.Error{Code: CodeMetricsAbsent, Exit: kube.ExitServerError, Sentence: SentenceMetricsAbsent}
+}
+
+type podMetrics struct {
+	Metadata struct {
+		Name      string `json:"name"`
+		Namespace string `json:"namespace"`
+	} `json:"metadata"`
+	Containers []struct {
+		Name  string            `json:"name"`
+		Usage map[string]string `json:"usage"`
+	} `json:"containers"`
+	total topUsage
+}
+
+type nodeMetrics struct {
+	Metadata struct {
+		Name string `json:"name"`
+	} `json:"metadata"`
+	Usage map[string]string `json:"usage"`
+	total topUsage
+}
+
+// podMetricsOrder is kubectl's PodMetricsSorter: by cpu or memory, largest first, else by
+// namespace (with -A) and name.
+type podMetricsOrder struct {
+	items         []*podMetrics
+	sortBy        string
+	withNamespace bool
+}
+
+func (p podMetricsOrder) Len() int      { return len(p.items) }
+func (p podMetricsOrder) Swap(i, j int) { p.items[i], p.items[j] = p.items[j], p.items[i] }
+func (p podMetricsOrder) Less(i, j int) bool {
+	a, b := p.items[i], p.items[j]
+	switch p.sortBy {
+	case "cpu":
+		return a.total.milliCPU() > b.total.milliCPU()
+	case "memory":
+		return a.total.memBytes() > b.total.memBytes()
+	}
+	if p.withNamespace && a.Metadata.Namespace != b.Metadata.Namespace {
+		return a.Metadata.Namespace < b.Metadata.Namespace
+	}
+	return a.Metadata.Name < b.Metadata.Name
+}
+
+func RunPod(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	c := s.Client
+	r, err := metricsResource(ctx, c, "pods")
+	if err != nil {
+		return nil, err
+	}
+	scope := kube.Scope{Namespace: s.Namespace(st), AllNamespaces: st.Bool("all-namespaces")}
+	var items []*podMetrics
+	err = c.ListObjects(ctx, r, scope, kube.ListOptions{LabelSelector: st.String("selector"), MaxRows: s.RowCap()},
+		func(obj map[string]any) error {
+			m := &podMetrics{}
+			if err := logs.DecodeInto(obj, m); err != nil {
+				return err
+			}
+			m.total = newTopUsage()
+			for _, ct := range m.Containers {
+				m.total.add(ct.Usage)
+			}
+			items = append(items, m)
+			return nil
+		}, func() { items = nil })
+	if err != nil {
+		return nil, err
+	}
+	res := &printer.Result{}
+	if len(items) == 0 {
+		if scope.AllNamespaces {
+			res.Empty = sentenceTopNone
+		} else {
+			res.Empty = fmt.Sprintf(SentenceTopNoneIn, scope.Namespace)
+		}
+		return res, nil
+	}
+	sort.Sort(podMetricsOrder{items: items, sortBy: st.String("sort-by"), withNamespace: scope.AllNamespaces})
+	t := &printer.Table{NoHeaders: st.Bool("no-headers")}
+	if scope.AllNamespaces {
+		t.Columns = append(t.Columns, printer.Column{Header: "NAMESPACE", Role: printer.RoleNamespace})
+	}
+	t.Columns = append(t.Columns, printer.Column{Header: "NAME", Role: printer.RoleName}, printer.Column{Header: "CPU(cores)"}, printer.Column{Header: "MEMORY(bytes)"})
+	for _, m := range items {
+		var row []string
+		if scope.AllNamespaces {
+			row = append(row, m.Metadata.Namespace)
+		}
+		t.Rows = append(t.Rows, append(row, m.Metadata.Name, m.total.cpuCell(), m.total.memoryCell()))
+	}
+	res.Table = t
+	return res, nil
+}
+
+// nodeMetricsOrder is kubectl's NodeMetricsSorter.
+type nodeMetricsOrder struct {
+	items  []*nodeMetrics
+	sortBy string
+}
+
+func (n nodeMetricsOrder) Len() int      { return len(n.items) }
+func (n nodeMetricsOrder) Swap(i, j int) { n.items[i], n.items[j] = n.items[j], n.items[i] }
+func (n nodeMetricsOrder) Less(i, j int) bool {
+	a, b := n.items[i], n.items[j]
+	switch n.sortBy {
+	case "cpu":
+		return a.total.milliCPU() > b.total.milliCPU()
+	case "memory":
+		return a.total.memBytes() > b.total.memBytes()
+	}
+	return a.Metadata.Name < b.Metadata.Name
+}
+
+// percentCell is kubectl's share of allocatable: milli-units over milli-units, times 100,
+// truncated.
+func percentCell(used, available *big.Rat) string {
+	den := CeilScaled(available, 3)
+	if den == 0 {
+		return "<unknown>"
+	}
+	return strconv.FormatInt(int64(float64(CeilScaled(used, 3))/float64(den)*100), 10) + "%"
+}
+
+func RunNode(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+	c := s.Client
+	r, err := metricsResource(ctx, c, "nodes")
+	if err != nil {
+		return nil, err
+	}
+	opts := kube.ListOptions{LabelSelector: st.String("selector"), MaxRows: s.RowCap()}
+	var items []*nodeMetrics
+	err = c.ListObjects(ctx, r, kube.Scope{}, opts, func(obj map[string]any) error {
+		m := &nodeMetrics{}
+		if err := logs.DecodeInto(obj, m); err != nil {
+			return err
+		}
+		m.total = newTopUsage()
+		m.total.add(m.Usage)
+		items = append(items, m)
+		return nil
+	}, func() { items = nil })
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, &kube.Error{Code: CodeMetricsEmpty, Exit: kube.ExitServerError, Sentence: SentenceMetricsNodesNot}
+	}
+	nodesRes, err := c.Resolve(ctx, "nodes")
+	if err != nil {
+		return nil, err
+	}
+	allocatable := map[string]topUsage{}
+	var names []string
+	err = c.ListObjects(ctx, nodesRes, kube.Scope{}, opts, func(obj map[string]any) error {
+		var n struct {
+			Metadata struct {
+				Name string `json:"name"`
+			} `json:"metadata"`
+			Status struct {
+				Allocatable map[string]string `json:"allocatable"`
+			} `json:"status"`
+		}
+		if err := logs.DecodeInto(obj, &n); err != nil {
+			return err
+		}
+		u := newTopUsage()
+		u.add(n.Status.Allocatable)
+		if _, dup := allocatable[n.Metadata.Name]; !dup {
+			names = append(names, n.Metadata.Name)
+		}
+		allocatable[n.Metadata.Name] = u
+		return nil
+	}, func() { allocatable, names = map[string]topUsage{}, nil })
+	if err != nil {
+		return nil, err
+	}
+	sort.Sort(nodeMetricsOrder{items: items, sortBy: st.String("sort-by")})
+	t := &printer.Table{NoHeaders: st.Bool("no-headers"), Columns: []printer.Column{{Header: "NAME", Role: printer.RoleName},
+		{Header: "CPU(cores)"}, {Header: "CPU(%)"}, {Header: "MEMORY(bytes)"}, {Header: "MEMORY(%)"}}}
+	measured := map[string]bool{}
+	for _, m := range items {
+		measured[m.Metadata.Name] = true
+		// kubectl leaves the percentages out for a node it did not list; the columns stay here.
+		cpuPct, memPct := "<unknown>", "<unknown>"
+		if a, ok := allocatable[m.Metadata.Name]; ok {
+			cpuPct, memPct = percentCell(m.total.cpu, a.cpu), percentCell(m.total.memory, a.memory)
+		}
+		t.Rows = append(t.Rows, []string{m.Metadata.Name, m.total.cpuCell(), cpuPct, m.total.memoryCell(), memPct})
+	}
+	// Nodes listed without metrics, as kubectl prints them (by name here, where kubectl's order
+	// is a map's).
+	sort.Strings(names)
+	for _, n := range names {
+		if !measured[n] {
+			t.Rows = append(t.Rows, []string{n, "<unknown>", "<unknown>", "<unknown>", "<unknown>"})
+		}
+	}
+	return &printer.Result{Table: t}, nil
+}

@@ -1,0 +1,182 @@
+// Package console reads the kubectl subset studioctl speaks: a lexer (POSIX quoting, comments,
+// an optional leading kubectl or prompt), the command and flag tables below, a parser that turns
+// words into a Statement or a refusal (nothing sent), and one reader per command family that turns
+// a Statement into requests through kube.Client and a Result the renderers print.
+package statement
+
+// FlagKind is the type of a flag's value.
+type FlagKind int
+
+const (
+	Bool FlagKind = iota
+	String
+	Int
+	Duration
+	List // repeatable; each value may also hold commas
+)
+
+// FlagSpec is one flag of the kubectl subset. Every spelling of it is accepted: -n shop, -n=shop,
+// -nshop, --namespace shop, --namespace=shop.
+type FlagSpec struct {
+	Long    string
+	Short   string
+	Kind    FlagKind
+	Value   string // the value's name in help, e.g. NAMESPACE
+	Usage   string
+	Default string
+}
+
+// Flags is the flag table: every flag any statement takes, by long name.
+var Flags = map[string]FlagSpec{
+	"namespace":        {Long: "namespace", Short: "n", Kind: String, Value: "NAMESPACE", Usage: "the namespace to read (default: the connection's default namespace)"},
+	"all-namespaces":   {Long: "all-namespaces", Short: "A", Kind: Bool, Usage: "read every namespace"},
+	"selector":         {Long: "selector", Short: "l", Kind: String, Value: "SELECTOR", Usage: "a label selector, such as app=web or 'tier in (db,cache)'"},
+	"field-selector":   {Long: "field-selector", Kind: String, Value: "SELECTOR", Usage: "a field selector, such as status.phase=Running"},
+	"output":           {Long: "output", Short: "o", Kind: String, Value: "FORMAT", Usage: "output format"},
+	"show-labels":      {Long: "show-labels", Kind: Bool, Usage: "add a LABELS column"},
+	"label-columns":    {Long: "label-columns", Short: "L", Kind: List, Value: "KEY", Usage: "add a column for each label key (repeat or separate with commas)"},
+	"ignore-not-found": {Long: "ignore-not-found", Kind: Bool, Usage: "say nothing when a named object does not exist"},
+	"request-timeout":  {Long: "request-timeout", Kind: Duration, Value: "DURATION", Usage: "deadline for each request, 1s to 10m (default 30s)"},
+	"watch":            {Long: "watch", Short: "w", Kind: Bool, Usage: "after listing, watch for changes during a bounded window (10 s, or --request-timeout)"},
+	"no-headers":       {Long: "no-headers", Kind: Bool, Usage: "print no header line"},
+	"container":        {Long: "container", Short: "c", Kind: String, Value: "NAME", Usage: "the container to read"},
+	"all-containers":   {Long: "all-containers", Kind: Bool, Usage: "read every container of the pod"},
+	"all-pods":         {Long: "all-pods", Kind: Bool, Usage: "read every pod the object selects"},
+	"previous":         {Long: "previous", Short: "p", Kind: Bool, Usage: "read the previous, terminated container's log"},
+	"tail":             {Long: "tail", Kind: Int, Value: "LINES", Usage: "the last LINES lines (at most 5,000)"},
+	"since":            {Long: "since", Kind: Duration, Value: "DURATION", Usage: "only lines newer than DURATION, such as 5m or 2h"},
+	"since-time":       {Long: "since-time", Kind: String, Value: "RFC3339", Usage: "only lines after this time"},
+	"timestamps":       {Long: "timestamps", Kind: Bool, Usage: "begin each line with its timestamp"},
+	"limit-bytes":      {Long: "limit-bytes", Kind: Int, Value: "BYTES", Usage: "at most BYTES bytes of each log (at most 1 MiB)"},
+	"follow":           {Long: "follow", Short: "f", Kind: Bool, Usage: "(refused) streaming a log"},
+	"sort-by":          {Long: "sort-by", Kind: String, Value: "cpu|memory", Usage: "sort by cpu or memory"},
+	"for":              {Long: "for", Kind: String, Value: "TYPE/NAME", Usage: "only events about this object"},
+	"types":            {Long: "types", Kind: List, Value: "TYPE", Usage: "only events of these types: Normal, Warning"},
+	"namespaced":       {Long: "namespaced", Kind: Bool, Usage: "only namespaced resources (--namespaced=false: only cluster-scoped)", Default: "true"},
+	"api-group":        {Long: "api-group", Kind: String, Value: "GROUP", Usage: "only resources of this API group"},
+	"verbs":            {Long: "verbs", Kind: List, Value: "VERB", Usage: "only resources that support these verbs"},
+	"recursive":        {Long: "recursive", Kind: Bool, Usage: "print every field's name, nested"},
+	"api-version":      {Long: "api-version", Kind: String, Value: "GROUP/VERSION", Usage: "explain the type at this API version"},
+	"subresource":      {Long: "subresource", Kind: String, Value: "NAME", Usage: "ask about a subresource, such as log"},
+	"list":             {Long: "list", Kind: Bool, Usage: "list every right the identity holds in the namespace"},
+	"help":             {Long: "help", Short: "h", Kind: Bool, Usage: "print this command's help; nothing is sent"},
+}
+
+// Command is one statement of the kubectl subset.
+type Command struct {
+	Name    string   // "get", "auth can-i", "top pod"
+	Aliases []string // other spellings of the last word: "pods" for "top pod"
+	Args    string   // the arguments' usage
+	Summary string
+	Flags   []string // long names from Flags; "help" is implicit
+	MinArgs int
+	MaxArgs int      // -1: any number
+	Outputs []string // the -o values it takes; empty when it takes no -o
+	Example string
+}
+
+// Commands is the command table, in the order help lists it.
+var Commands = []*Command{
+	{Name: "get", Args: "TYPE [NAME ...] | TYPE/NAME ...", Summary: "Print objects as the server's own table, or as name, JSON or YAML",
+		Flags:   []string{"namespace", "all-namespaces", "selector", "field-selector", "output", "show-labels", "label-columns", "ignore-not-found", "request-timeout", "watch", "no-headers"},
+		MinArgs: 1, MaxArgs: -1, Outputs: []string{"wide", "name", "json", "yaml"},
+		Example: "get pods -n shop\nget deploy -A -o wide\nget pod/web-0 -o yaml\nget nodes -L topology.kubernetes.io/zone"},
+	{Name: "describe", Args: "TYPE NAME | TYPE/NAME", Summary: "Show an object's details, conditions and events",
+		Flags: []string{"namespace", "request-timeout"}, MinArgs: 1, MaxArgs: 2,
+		Example: "describe pod web-0 -n shop\ndescribe deployment/web"},
+	{Name: "logs", Args: "POD | TYPE/NAME", Summary: "Print the last lines of a container's log",
+		Flags:   []string{"namespace", "container", "all-containers", "all-pods", "previous", "tail", "since", "since-time", "timestamps", "limit-bytes", "selector", "request-timeout", "follow"},
+		MinArgs: 0, MaxArgs: 1, Example: "logs web-0 -n shop\nlogs deploy/web -c app --tail 100\nlogs -l app=web"},
+	{Name: "top pod", Aliases: []string{"pods", "po"}, Args: "", Summary: "Show pods' CPU and memory use (metrics.k8s.io)",
+		Flags: []string{"namespace", "all-namespaces", "selector", "sort-by", "no-headers", "request-timeout"}, MaxArgs: 0},
+	{Name: "top node", Aliases: []string{"nodes", "no"}, Args: "", Summary: "Show nodes' CPU and memory use (metrics.k8s.io)",
+		Flags: []string{"namespace", "all-namespaces", "selector", "sort-by", "no-headers", "request-timeout"}, MaxArgs: 0},
+	{Name: "events", Args: "", Summary: "List events, newest last, as kubectl events does",
+		Flags: []string{"namespace", "all-namespaces", "for", "types", "no-headers", "request-timeout"}, MaxArgs: 0},
+	{Name: "api-resources", Args: "", Summary: "List the resource types the server serves",
+		Flags: []string{"namespaced", "api-group", "verbs", "output", "no-headers", "request-timeout"}, MaxArgs: 0, Outputs: []string{"wide", "name"}},
+	{Name: "api-versions", Args: "", Summary: "List the API versions the server serves, as group/version",
+		Flags: []string{"request-timeout"}, MaxArgs: 0},
+	{Name: "explain", Args: "TYPE[.FIELD ...]", Summary: "Describe a type's fields from the server's OpenAPI v3 documents",
+		Flags: []string{"recursive", "api-version", "request-timeout"}, MinArgs: 1, MaxArgs: 1},
+	{Name: "auth can-i", Args: "VERB TYPE[/NAME]", Summary: "Ask whether this identity may do something (SelfSubjectAccessReview)",
+		Flags: []string{"namespace", "all-namespaces", "subresource", "list", "no-headers", "request-timeout"}, MinArgs: 0, MaxArgs: 3},
+	{Name: "auth whoami", Args: "", Summary: "Show who this connection is (SelfSubjectReview)",
+		Flags: []string{"output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}},
+	{Name: "version", Args: "", Summary: "Print studioctl's version and the server's",
+		Flags: []string{"output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}},
+}
+
+// Refusal tables. Each word is refused before anything is sent, with the sentence its table names.
+var (
+	// WriteCommands change a cluster, run code in it or open a tunnel into it.
+	WriteCommands = []string{"create", "expose", "run", "set", "edit", "delete", "scale", "autoscale",
+		"certificate", "cordon", "uncordon", "drain", "taint", "apply", "patch", "replace", "label",
+		"annotate", "debug", "exec", "attach", "cp", "port-forward", "proxy", "rollout"}
+	// NotInV1 are read-only commands this version does not read.
+	NotInV1 = []string{"config", "cluster-info", "wait", "diff", "completion", "options", "plugin",
+		"kustomize", "alpha", "help"}
+	// ReadOnlyRollout are the rollout subcommands that only read; they are not in v1 either.
+	ReadOnlyRollout = []string{"status", "history"}
+	// ConnectionFlags belong to the connection, never to a statement.
+	ConnectionFlags = []string{"kubeconfig", "context", "cluster", "user", "token", "server", "s", "as",
+		"as-group", "as-uid", "as-user-extra", "username", "password", "certificate-authority",
+		"client-certificate", "client-key", "insecure-skip-tls-verify", "tls-server-name", "cache-dir",
+		"kuberc", "v"}
+	// CredentialFlags have their values masked wherever a statement is kept (history).
+	CredentialFlags = []string{"token", "password", "client-key", "client-certificate", "from-literal", "docker-password"}
+	// LaterGetOutputs are get's output formats that are refused for now, to be built later.
+	LaterGetOutputs = []string{"jsonpath", "jsonpath-file", "custom-columns", "custom-columns-file", "go-template", "go-template-file", "template", "templatefile", "jsonpath-as-json"}
+)
+
+// CommandByWords finds the command a statement's first words name, and how many words it took.
+func CommandByWords(words []string) (*Command, int) {
+	if len(words) == 0 {
+		return nil, 0
+	}
+	for _, c := range Commands {
+		parts := splitName(c.Name)
+		if len(parts) == 1 && words[0] == parts[0] {
+			return c, 1
+		}
+		if len(parts) == 2 && words[0] == parts[0] && len(words) > 1 {
+			if words[1] == parts[1] {
+				return c, 2
+			}
+			for _, a := range c.Aliases {
+				if words[1] == a {
+					return c, 2
+				}
+			}
+		}
+	}
+	return nil, 0
+}
+
+func splitName(n string) []string {
+	for i := 0; i < len(n); i++ {
+		if n[i] == ' ' {
+			return []string{n[:i], n[i+1:]}
+		}
+	}
+	return []string{n}
+}
+
+// CommandNamed returns the command with this exact name, for the library and the tests.
+func CommandNamed(name string) *Command {
+	for _, c := range Commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func Contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,97 @@
+package statement
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// HelpLines is a command's help, made from the command and flag tables.
+func HelpLines(c *Command) []string {
+	lines := []string{c.Summary + ".", "", "Usage:", "  studioctl " + strings.TrimSpace(c.Name+" "+c.Args) + " [flags]"}
+	if len(c.Outputs) > 0 {
+		lines = append(lines, "", "Output formats (-o): "+strings.Join(c.Outputs, ", "))
+	}
+	lines = append(lines, "", "Flags:")
+	for _, f := range append(append([]string{}, c.Flags...), "help") {
+		if f == "follow" {
+			continue
+		}
+		lines = append(lines, "  "+flagUsage(Flags[f]))
+	}
+	if c.Example != "" {
+		lines = append(lines, "", "Examples:")
+		for _, e := range strings.Split(c.Example, "\n") {
+			lines = append(lines, "  studioctl "+e)
+		}
+	}
+	return lines
+}
+
+func flagUsage(f FlagSpec) string {
+	name := "    --" + f.Long
+	if f.Short != "" {
+		name = "-" + f.Short + ", --" + f.Long
+	}
+	if f.Value != "" {
+		name += " " + f.Value
+	}
+	return fmt.Sprintf("%-32s %s", name, f.Usage)
+}
+
+// Overview lists every statement, for studioctl's own help and the console's.
+func Overview() []string {
+	var lines []string
+	for _, c := range Commands {
+		lines = append(lines, fmt.Sprintf("  %-16s %s", c.Name, c.Summary))
+	}
+	return lines
+}
+
+// RefusalOverview says, from the refusal tables, what is never sent.
+func RefusalOverview() []string {
+	w := append([]string{}, WriteCommands...)
+	sort.Strings(w)
+	var conn []string
+	for _, f := range ConnectionFlags {
+		if len(f) == 1 {
+			conn = append(conn, "-"+f)
+		} else {
+			conn = append(conn, "--"+f)
+		}
+	}
+	return []string{
+		"Never sent (studioctl is read-only): " + strings.Join(w, ", ") + " (rollout status and history are read-only but not in v1).",
+		"Not in v1 as statements: " + strings.Join(NotInV1, ", ") + ".",
+		"Connection flags belong before the verb, never in a statement: " + strings.Join(conn, ", ") + ".",
+	}
+}
+
+// LimitsOverview lists the limits a statement meets, from the one table of limits.
+func LimitsOverview() []string {
+	return []string{
+		fmt.Sprintf("A statement reads at most %s rows (--max-rows raises it, up to %s); lists are read %d objects a page.", thousands(kube.DefaultMaxRows), thousands(kube.MaxMaxRows), kube.PageSize),
+		fmt.Sprintf("-o json and -o yaml print at most %d objects, each at most 1 MiB.", kube.MaxDocuments),
+		fmt.Sprintf("--request-timeout takes %s to %s; the default is %s.", durationText(kube.MinRequestTimeout), durationText(kube.MaxRequestTimeout), durationText(kube.DefaultRequestTimeout)),
+	}
+}
+
+// thousands writes n with comma separators, as the documentation does (5,000).
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// durationText writes a limit's duration the way a person types it: 30s, 10m.
+func durationText(d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	}
+	return fmt.Sprintf("%ds", int(d/time.Second))
+}

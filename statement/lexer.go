@@ -1,0 +1,73 @@
+package statement
+
+import (
+	"strings"
+
+	"github.com/mattn/go-shellwords"
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Split reads one console line into words with POSIX quoting. A line that is empty or only a
+// comment gives no words. A leading "kubectl", "$" or "%" is dropped, so a line pasted from a
+// runbook reads as it would at a shell. Nothing is expanded: no variables, no backquotes.
+func Split(line string) ([]string, error) {
+	if len(line) > kube.MaxStatementBytes {
+		return nil, kube.Refusef(CodeLexer, SentenceLineTooLong)
+	}
+	line, err := stripComment(line)
+	if err != nil {
+		return nil, err
+	}
+	p := shellwords.NewParser()
+	p.ParseEnv = false
+	p.ParseBacktick = false
+	words, err := p.Parse(line)
+	if err != nil {
+		return nil, kube.Refusef(CodeLexer, sentenceUnterminated)
+	}
+	if p.Position >= 0 {
+		return nil, kube.Refusef(CodeLexer, sentenceOperator)
+	}
+	return dropPrompt(words), nil
+}
+
+func dropPrompt(words []string) []string {
+	if len(words) > 0 && (words[0] == "$" || words[0] == "%") {
+		words = words[1:]
+	}
+	if len(words) > 0 && words[0] == "kubectl" {
+		words = words[1:]
+	}
+	return words
+}
+
+// stripComment cuts the line at a '#' that starts a word outside quotes, as a POSIX shell does.
+// It also finds an unterminated quote, which shellwords reports without a position.
+func stripComment(line string) (string, error) {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			}
+		case quote == '"':
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				quote = 0
+			}
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '#' && (i == 0 || strings.ContainsRune(" \t", rune(line[i-1]))):
+			return line[:i], nil
+		}
+	}
+	if quote != 0 {
+		return "", kube.Refusef(CodeLexer, sentenceUnterminated)
+	}
+	return line, nil
+}

@@ -1,0 +1,410 @@
+package statement
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Statement is one parsed statement: the command, its arguments and the flags as given.
+type Statement struct {
+	Command *Command
+	Args    []string
+	Help    bool // -h or --help: print the command's help and send nothing
+	set     map[string][]string
+}
+
+// Has reports whether a flag was given.
+func (s *Statement) Has(long string) bool { _, ok := s.set[long]; return ok }
+
+// String returns a flag's value, or "" when it was not given.
+func (s *Statement) String(long string) string {
+	if v := s.set[long]; len(v) > 0 {
+		return v[len(v)-1]
+	}
+	return ""
+}
+
+// Bool returns a bool flag's value; the parser already checked it reads true or false.
+func (s *Statement) Bool(long string) bool {
+	v, ok := s.set[long]
+	if !ok {
+		return Flags[long].Default == "true"
+	}
+	return v[len(v)-1] == "true"
+}
+
+// List returns a list flag's values, split at commas, empty parts dropped.
+func (s *Statement) List(long string) []string {
+	var out []string
+	for _, v := range s.set[long] {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// Int returns an int flag's value and whether it was given.
+func (s *Statement) Int(long string) (int64, bool) {
+	v, ok := s.set[long]
+	if !ok {
+		return 0, false
+	}
+	n, _ := strconv.ParseInt(v[len(v)-1], 10, 64)
+	return n, true
+}
+
+// Duration returns a duration flag's value and whether it was given.
+func (s *Statement) Duration(long string) (time.Duration, bool) {
+	v, ok := s.set[long]
+	if !ok {
+		return 0, false
+	}
+	d, _ := parseDuration(v[len(v)-1])
+	return d, true
+}
+
+// ParseLine splits and parses one console line. A blank or comment line gives a nil statement.
+func ParseLine(line string) (*Statement, error) {
+	words, err := Split(line)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(words)
+}
+
+// Parse reads words (as a shell split them) into a Statement, or refuses with a sentence.
+func Parse(words []string) (*Statement, error) {
+	words = dropPrompt(words)
+	if len(words) == 0 {
+		return nil, nil
+	}
+	if err := refuseCommand(words); err != nil {
+		return nil, err
+	}
+	cmd, n := CommandByWords(words)
+	if cmd == nil {
+		switch words[0] {
+		case "top":
+			return nil, kube.Refusef(CodeUsage, sentenceTopNeedsKind)
+		case "auth":
+			return nil, kube.Refusef(CodeUsage, sentenceAuthNeedsKind)
+		}
+		return nil, kube.Refusef(CodeUnknownCommand, SentenceUnknownCommand, words[0], CommandList())
+	}
+	st := &Statement{Command: cmd, set: map[string][]string{}}
+	if err := st.readWords(words[n:]); err != nil {
+		return nil, err
+	}
+	if st.Help {
+		return st, nil
+	}
+	if err := st.checkArgs(); err != nil {
+		return nil, err
+	}
+	if err := st.checkValues(); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+func refuseCommand(words []string) error {
+	verb := words[0]
+	if verb == "rollout" && len(words) > 1 && Contains(ReadOnlyRollout, words[1]) {
+		return kube.Refusef(CodeNotInV1, sentenceNotInV1Command, "rollout "+words[1])
+	}
+	if Contains(WriteCommands, verb) {
+		return kube.Refusef(CodeWriteCommand, sentenceWriteCommand, verb)
+	}
+	if Contains(NotInV1, verb) {
+		return kube.Refusef(CodeNotInV1, sentenceNotInV1Command, verb)
+	}
+	return nil
+}
+
+func CommandList() string {
+	var names []string
+	for _, c := range Commands {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func (st *Statement) Allows(long string) bool {
+	return long == "help" || Contains(st.Command.Flags, long)
+}
+
+// readWords separates flags from arguments, accepting every spelling kubectl's flag library does.
+func (st *Statement) readWords(words []string) error {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "--":
+			st.Args = append(st.Args, words[i+1:]...)
+			return nil
+		case strings.HasPrefix(w, "--"):
+			name, value, hasValue := strings.Cut(w[2:], "=")
+			consumed, err := st.takeLong(name, value, hasValue, words[i+1:])
+			if err != nil {
+				return err
+			}
+			i += consumed
+		case len(w) > 1 && w[0] == '-':
+			consumed, err := st.takeShorts(w[1:], words[i+1:])
+			if err != nil {
+				return err
+			}
+			i += consumed
+		default:
+			st.Args = append(st.Args, w)
+		}
+	}
+	return nil
+}
+
+func (st *Statement) takeLong(name, value string, hasValue bool, rest []string) (int, error) {
+	spelled := "--" + name
+	spec, err := st.lookup(name, spelled)
+	if err != nil {
+		return 0, err
+	}
+	if spec.Kind == Bool {
+		if !hasValue {
+			value = "true"
+		}
+		return 0, st.record(spec, spelled, value)
+	}
+	if hasValue {
+		return 0, st.record(spec, spelled, value)
+	}
+	if len(rest) == 0 {
+		return 0, kube.Refusef(CodeUsage, sentenceMissingValue, spelled)
+	}
+	return 1, st.record(spec, spelled, rest[0])
+}
+
+// takeShorts reads a cluster of short flags: -A, -Ao wide, -owide, -o=wide, -nshop.
+func (st *Statement) takeShorts(cluster string, rest []string) (int, error) {
+	for i := 0; i < len(cluster); i++ {
+		spelled := "-" + cluster[i:i+1]
+		spec, err := st.lookupShort(cluster[i:i+1], spelled)
+		if err != nil {
+			return 0, err
+		}
+		tail := cluster[i+1:]
+		if spec.Kind == Bool {
+			if strings.HasPrefix(tail, "=") {
+				return 0, st.record(spec, spelled, tail[1:])
+			}
+			if err := st.record(spec, spelled, "true"); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		switch {
+		case strings.HasPrefix(tail, "="):
+			return 0, st.record(spec, spelled, tail[1:])
+		case tail != "":
+			return 0, st.record(spec, spelled, tail)
+		case len(rest) == 0:
+			return 0, kube.Refusef(CodeUsage, sentenceMissingValue, spelled)
+		}
+		return 1, st.record(spec, spelled, rest[0])
+	}
+	return 0, nil
+}
+
+func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
+	if Contains(ConnectionFlags, name) {
+		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
+	}
+	if name == "follow" && st.Command.Name == "logs" {
+		return FlagSpec{}, kube.Refusef(CodeFollow, SentenceFollow)
+	}
+	if st.Command.Name == "get" {
+		switch name {
+		case "sort-by":
+			return FlagSpec{}, kube.Refusef(CodeLater, sentenceLaterSortBy)
+		case "raw":
+			return FlagSpec{}, kube.Refusef(CodeNotInV1, sentenceLaterRaw)
+		}
+	}
+	spec, ok := Flags[name]
+	if !ok || !st.Allows(name) {
+		return FlagSpec{}, st.notInV1(spelled)
+	}
+	return spec, nil
+}
+
+func (st *Statement) lookupShort(short, spelled string) (FlagSpec, error) {
+	if Contains(ConnectionFlags, short) {
+		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
+	}
+	for _, spec := range Flags {
+		if spec.Short == short && st.Allows(spec.Long) {
+			return st.lookup(spec.Long, spelled)
+		}
+	}
+	if short == "f" && st.Command.Name == "logs" {
+		return FlagSpec{}, kube.Refusef(CodeFollow, SentenceFollow)
+	}
+	return FlagSpec{}, st.notInV1(spelled)
+}
+
+func (st *Statement) notInV1(spelled string) error {
+	var names []string
+	for _, f := range st.Command.Flags {
+		if f == "follow" {
+			continue
+		}
+		spec := Flags[f]
+		n := "--" + spec.Long
+		if spec.Short != "" {
+			n = "-" + spec.Short + "|" + n
+		}
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		names = []string{"no flags"}
+	}
+	return kube.Refusef(CodeFlagNotInV1, sentenceFlagNotInV1, spelled, st.Command.Name, strings.Join(names, ", "))
+}
+
+func (st *Statement) record(spec FlagSpec, spelled, value string) error {
+	if spec.Long == "help" {
+		st.Help = true
+		return nil
+	}
+	switch spec.Kind {
+	case Bool:
+		if value != "true" && value != "false" {
+			return kube.Refusef(CodeBadValue, sentenceBadBool, spelled)
+		}
+	case Int:
+		if _, err := strconv.ParseInt(value, 10, 64); err != nil {
+			return kube.Refusef(CodeBadValue, sentenceBadInt, spelled)
+		}
+	case Duration:
+		if _, err := parseDuration(value); err != nil {
+			return kube.Refusef(CodeBadValue, sentenceBadDuration, spelled)
+		}
+	}
+	if hasControl(value) {
+		return kube.Refusef(CodeBadValue, sentenceBadSelector, spelled)
+	}
+	if spec.Kind != List && spec.Kind != Bool && len(st.set[spec.Long]) > 0 && st.set[spec.Long][0] != value {
+		return kube.Refusef(CodeBadValue, sentenceRepeated, spelled)
+	}
+	st.set[spec.Long] = append(st.set[spec.Long], value)
+	return nil
+}
+
+func hasControl(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseDuration reads kubectl's durations: a Go duration, or a bare number of seconds.
+func parseDuration(s string) (time.Duration, error) {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		if n < 0 || n > 1<<31 {
+			return 0, strconv.ErrRange
+		}
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err == nil && d < 0 {
+		return 0, strconv.ErrRange
+	}
+	return d, err
+}
+
+func (st *Statement) checkArgs() error {
+	c := st.Command
+	if len(st.Args) < c.MinArgs {
+		return kube.Refusef(CodeUsage, SentenceTooFewArgs, c.Name, c.Args)
+	}
+	if c.MaxArgs >= 0 && len(st.Args) > c.MaxArgs {
+		what := c.Args
+		if what == "" {
+			what = "no arguments"
+		}
+		return kube.Refusef(CodeUsage, sentenceTooManyArgs, c.Name, what)
+	}
+	return nil
+}
+
+// checkValues applies the limits and the per-command value rules every reader relies on.
+func (st *Statement) checkValues() error {
+	if st.Has("namespace") && st.Bool("all-namespaces") {
+		return kube.Refusef(CodeUsage, SentenceNamespaceAll)
+	}
+	if ns := st.String("namespace"); st.Has("namespace") && !kube.IsDNS1123Label(ns) {
+		return kube.Refusef(kube.CodeRefusedName, "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent.")
+	}
+	if d, ok := st.Duration("request-timeout"); ok {
+		if err := checkRange("--request-timeout", d, kube.MinRequestTimeout, kube.MaxRequestTimeout); err != nil {
+			return err
+		}
+	}
+	if st.Has("output") {
+		if err := st.checkOutput(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkRange(flag string, d, min, max time.Duration) error {
+	if d < min {
+		return kube.Refusef(CodeLimit, sentenceLimitMin, flag, min.String())
+	}
+	if d > max {
+		return kube.Refusef(CodeLimit, SentenceLimit, flag, max.String(), "its documented maximum")
+	}
+	return nil
+}
+
+// CheckCount refuses a count above its limit, naming the limit; readers call it for --tail,
+// --limit-bytes and the like.
+func CheckCount(flag string, n, max int64, limitName string) error {
+	if n > max {
+		return kube.Refusef(CodeLimit, SentenceLimit, flag, strconv.FormatInt(max, 10), limitName)
+	}
+	return nil
+}
+
+func (st *Statement) checkOutput() error {
+	out := st.String("output")
+	format, _, _ := strings.Cut(out, "=")
+	if st.Command.Name == "get" && Contains(LaterGetOutputs, format) {
+		return kube.Refusef(CodeLater, sentenceLaterOutput, format)
+	}
+	if !Contains(st.Command.Outputs, out) {
+		return kube.Refusef(CodeBadValue, sentenceBadOutput, out, st.Command.Name, strings.Join(st.Command.Outputs, ", "))
+	}
+	return nil
+}
+
+// Output is the statement's -o value, "" for the default table.
+func (st *Statement) Output() string { return st.String("output") }
+
+// FlagsGiven lists the long names of the flags given, sorted, for tests and tracing.
+func (st *Statement) FlagsGiven() []string {
+	var out []string
+	for k := range st.set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
