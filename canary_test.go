@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -98,7 +99,7 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 			t.Fatalf("%s: %v", c.Statement, err)
 		}
 		var out, errOut bytes.Buffer
-		s.ExecWords(context.Background(), words, &out, &errOut)
+		cli.ExecWords(context.Background(), s, words, &out, &errOut)
 		leaks += f.Report(t, c.Statement+" [machine]", "stdout", out.String(), true)
 		leaks += f.Report(t, c.Statement+" [machine]", "stderr", errOut.String(), true)
 		if len(f.Find(c.Stdout+c.Stderr)) > 0 {

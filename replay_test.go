@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -56,7 +57,7 @@ func replayDir(t *testing.T, dir string) {
 			t.Fatalf("%s: %v", c.Statement, err)
 		}
 		var out, errOut bytes.Buffer
-		code := s.ExecWords(context.Background(), words, &out, &errOut)
+		code := cli.ExecWords(context.Background(), s, words, &out, &errOut)
 		g := replaytest.Case{Statement: c.Statement, Stdout: out.String(), Stderr: errOut.String(), Exit: code}
 		got = append(got, g)
 		if !*update {

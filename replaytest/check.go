@@ -8,6 +8,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/internal/cli"
 )
 
 // CheckReport runs studioctl check on a session and returns its -o json output and exit code, the
@@ -16,9 +17,9 @@ func CheckReport(ctx context.Context, s *studioctl.Session) string {
 	rep, err := check.Run(ctx, s.Client)
 	var out, errOut bytes.Buffer
 	if err != nil {
-		studioctl.Report(&errOut, err, true)
+		cli.Report(&errOut, err, true)
 	} else if err := s.Print(&out, &errOut, rep.Result("json")); err != nil {
-		studioctl.Report(&errOut, err, true)
+		cli.Report(&errOut, err, true)
 	}
 	// The server's address differs between the capture and a replay; the rest must not.
 	text := strings.ReplaceAll(out.String()+errOut.String(), s.Client.Endpoint().BaseURL(), "SERVER")

@@ -8,6 +8,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -49,7 +50,7 @@ func TreeReportFor(ctx context.Context, s *studioctl.Session, cases []TreeCase) 
 		res, failed, err := browse.Tree(ctx, &s.Session, s.Mode(), c.Args, c.Objects, c.JSON)
 		switch {
 		case err != nil:
-			code = studioctl.Report(&errOut, err, c.JSON)
+			code = cli.Report(&errOut, err, c.JSON)
 		case s.Print(&out, &errOut, res) != nil:
 			code = kube.ExitServerError
 		case failed:

@@ -12,11 +12,10 @@ import (
 	"golang.org/x/term"
 )
 
-func init() { extraCommands = append(extraCommands, browseCommand) }
-
 const sentenceBrowseTerminal = "browse draws a full-screen tree, so it needs a terminal on stdin and stdout; use studioctl tree (with --objects) in a pipe. Nothing was sent."
 
-func browseCommand(g *globals, io streams) *cobra.Command {
+func browseCommand(f *Factory) *cobra.Command {
+	io := f.IO
 	return &cobra.Command{
 		Use:   "browse",
 		Short: "Browse the tree full-screen: open containers and folders, Enter for YAML or a pod's logs, / to filter",
@@ -29,20 +28,20 @@ func browseCommand(g *globals, io streams) *cobra.Command {
 			in, inOK := io.In.(*os.File)
 			out, outOK := io.Out.(*os.File)
 			if !io.InTTY || !io.OutTTY || !inOK || !outOK {
-				return report(io, kube.Refusef("refused.browse.terminal", sentenceBrowseTerminal), false)
+				return fail(kube.Refusef("refused.browse.terminal", sentenceBrowseTerminal), false)
 			}
-			s, err := openSession(g, io)
+			s, err := f.Session()
 			if err != nil {
-				return report(io, err, false)
+				return fail(err, false)
 			}
 			ctx := cmd.Context()
 			v, err := browse.NewView(ctx, browse.New(&s.Session), s.Mode())
 			if err != nil {
-				return report(io, err, false)
+				return fail(err, false)
 			}
 			state, err := term.MakeRaw(int(in.Fd()))
 			if err != nil {
-				return report(io, kube.Refusef("refused.browse.terminal", sentenceBrowseTerminal), false)
+				return fail(kube.Refusef("refused.browse.terminal", sentenceBrowseTerminal), false)
 			}
 			defer term.Restore(int(in.Fd()), state)
 			size := func() (int, int) {
@@ -52,20 +51,20 @@ func browseCommand(g *globals, io streams) *cobra.Command {
 				}
 				return w, h
 			}
-			return browseLoop(ctx, v, in, out, size)
+			return browseLoop(ctx, v, in, out, size, io.NoColor)
 		},
 	}
 }
 
 // browseLoop draws the view and feeds it keys until it quits or the input ends. It writes only the
 // view's sanitized lines and a few fixed control sequences (alternate screen, cursor, reverse video).
-func browseLoop(ctx context.Context, v *browse.View, in io.Reader, out io.Writer, size func() (int, int)) error {
+func browseLoop(ctx context.Context, v *browse.View, in io.Reader, out io.Writer, size func() (int, int), noColor bool) error {
 	io.WriteString(out, "\x1b[?1049h\x1b[?25l")
 	defer io.WriteString(out, "\x1b[?25h\x1b[?1049l")
 	buf := make([]byte, 256)
 	for {
 		v.Width, v.Height = size()
-		draw(out, v)
+		draw(out, v, noColor)
 		n, err := in.Read(buf)
 		for _, k := range browse.ParseKeys(buf[:n]) {
 			if v.Key(ctx, k) {
@@ -78,14 +77,20 @@ func browseLoop(ctx context.Context, v *browse.View, in io.Reader, out io.Writer
 	}
 }
 
-func draw(out io.Writer, v *browse.View) {
+// draw paints the screen; the cursor line is in reverse video, or marked with "> " under NO_COLOR.
+func draw(out io.Writer, v *browse.View, noColor bool) {
 	lines, cursor := v.Screen()
 	var b strings.Builder
 	b.WriteString("\x1b[H")
 	for i, l := range lines {
-		if i == cursor {
+		switch {
+		case i == cursor && noColor:
+			b.WriteString("> " + l)
+		case i == cursor:
 			b.WriteString("\x1b[7m" + l + "\x1b[0m")
-		} else {
+		case noColor:
+			b.WriteString("  " + l)
+		default:
 			b.WriteString(l)
 		}
 		b.WriteString("\x1b[K")

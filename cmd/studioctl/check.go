@@ -1,16 +1,14 @@
 package main
 
 import (
-	"os"
-	"os/signal"
+	"context"
 
 	"github.com/spf13/cobra"
+	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/statement"
 )
-
-func init() { extraCommands = append(extraCommands, checkCommand) }
 
 const sentenceCheckOutput = "check -o takes json only; without -o it prints a sentence and its warnings. Nothing was sent."
 
@@ -40,7 +38,8 @@ Exit codes: 0 connected with no warnings (notices do not count), 4 connected wit
 1 the server answered with an error (the version floor included), 2 refused before anything was
 sent, 3 the server could not be reached or verified.`
 
-func checkCommand(g *globals, io streams) *cobra.Command {
+func checkCommand(f *Factory) *cobra.Command {
+	io := f.IO
 	var output string
 	cmd := &cobra.Command{
 		Use:   "check [-o json]",
@@ -52,25 +51,21 @@ func checkCommand(g *globals, io streams) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && !jsonOut {
-				return report(io, kube.Refusef(statement.CodeBadValue, sentenceCheckOutput), false)
+				return fail(kube.Refusef(statement.CodeBadValue, sentenceCheckOutput), false)
 			}
-			s, err := openSession(g, io)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-			r, err := check.Run(ctx, s.Client)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			if err := s.Print(io.Out, io.Err, r.Result(output)); err != nil {
-				return report(io, err, jsonOut)
-			}
-			if code := r.Exit(); code != kube.ExitOK {
-				return exitError{code}
-			}
-			return nil
+			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
+				r, err := check.Run(ctx, s.Client)
+				if err != nil {
+					return err
+				}
+				if err := s.Print(io.Out, io.Err, r.Result(output)); err != nil {
+					return err
+				}
+				if code := r.Exit(); code != kube.ExitOK {
+					return exitStatus(code)
+				}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "json: one object with the server, version, identity, warnings and notices")

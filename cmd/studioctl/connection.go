@@ -14,8 +14,6 @@ import (
 	"github.com/studioctl/studioctl/store"
 )
 
-func init() { extraCommands = append(extraCommands, connectionCommand) }
-
 // Sentences of the connection commands (the store's own live in store/sentences.go).
 const (
 	codeConnectionFlags       = "refused.flags"
@@ -40,7 +38,7 @@ compared as written), and every use checks that the connection still dials it.
 Use a saved connection with --connection NAME before the verb, or STUDIOCTL_CONNECTION=NAME
 (the flag wins over the variable).`
 
-func connectionCommand(g *globals, io streams) *cobra.Command {
+func connectionCommand(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "connection",
 		Short: "Save, list, show and remove saved connections",
@@ -48,7 +46,7 @@ func connectionCommand(g *globals, io streams) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(connectionAdd(g, io), connectionList(g, io), connectionShow(g, io), connectionRemove(g, io))
+	cmd.AddCommand(connectionAdd(f), connectionList(f), connectionShow(f), connectionRemove(f))
 	return cmd
 }
 
@@ -61,7 +59,8 @@ func noGlobalConnection(g *globals) error {
 	return nil
 }
 
-func connectionAdd(g *globals, io streams) *cobra.Command {
+func connectionAdd(f *Factory) *cobra.Command {
+	io := f.IO
 	var from, contextName, server, namespaces string
 	cmd := &cobra.Command{
 		Use:   "add NAME --from-kubeconfig FILE [--context C] [--server URL] [--namespaces a,b]",
@@ -70,15 +69,15 @@ func connectionAdd(g *globals, io streams) *cobra.Command {
   studioctl connection add shop --from-kubeconfig k.yaml --context shop-admin --namespaces shop,default`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := noGlobalConnection(g); err != nil {
-				return report(io, err, false)
+			if err := noGlobalConnection(&f.flags); err != nil {
+				return fail(err, false)
 			}
 			if from == "" {
-				return report(io, kube.Refusef(codeConnectionFlags, sentenceFromKubeconfig), false)
+				return fail(kube.Refusef(codeConnectionFlags, sentenceFromKubeconfig), false)
 			}
 			data, err := readKubeconfig(from)
 			if err != nil {
-				return report(io, err, false)
+				return fail(err, false)
 			}
 			saved, notices, err := store.FromKubeconfig(args[0], data, store.ImportOptions{
 				Context: contextName, Server: server, Namespaces: kube.ParseNamespaceList(namespaces), Switches: switchesOf(io),
@@ -87,24 +86,25 @@ func connectionAdd(g *globals, io streams) *cobra.Command {
 				fmt.Fprintln(io.Err, "notice: "+n.Sentence)
 			}
 			if err != nil {
-				return report(io, err, false)
+				return fail(err, false)
 			}
 			if err := store.New(io.HomeDirs.Config).Add(saved); err != nil {
-				return report(io, err, false)
+				return fail(err, false)
 			}
 			fmt.Fprintln(io.Out, sanitize.String(fmt.Sprintf(sentenceConnectionSaved, saved.Name, saved.Server, saved.Name)))
 			return nil
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&from, "from-kubeconfig", "", "the kubeconfig to import the connection from (read strictly; its path is not kept)")
-	f.StringVar(&contextName, "context", "", "the context to import (default: the file's current context)")
-	f.StringVar(&server, "server", "", "the API server address the context must point at, exactly as written (scheme, host, port and path)")
-	f.StringVar(&namespaces, "namespaces", "", "the namespaces the tree lists, separated by commas (default: every namespace the identity may list)")
+	flags := cmd.Flags()
+	flags.StringVar(&from, "from-kubeconfig", "", "the kubeconfig to import the connection from (read strictly; its path is not kept)")
+	flags.StringVar(&contextName, "context", "", "the context to import (default: the file's current context)")
+	flags.StringVar(&server, "server", "", "the API server address the context must point at, exactly as written (scheme, host, port and path)")
+	flags.StringVar(&namespaces, "namespaces", "", "the namespaces the tree lists, separated by commas (default: every namespace the identity may list)")
 	return cmd
 }
 
-func connectionList(g *globals, io streams) *cobra.Command {
+func connectionList(f *Factory) *cobra.Command {
+	io := f.IO
 	var output string
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -112,12 +112,12 @@ func connectionList(g *globals, io streams) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
-			if err := checkConnectionOutput(g, output); err != nil {
-				return report(io, err, jsonOut)
+			if err := checkConnectionOutput(&f.flags, output); err != nil {
+				return fail(err, jsonOut)
 			}
 			list, err := store.New(io.HomeDirs.Config).List()
 			if err != nil {
-				return report(io, err, jsonOut)
+				return fail(err, jsonOut)
 			}
 			res := &printer.Result{}
 			switch {
@@ -143,7 +143,8 @@ func connectionList(g *globals, io streams) *cobra.Command {
 	return cmd
 }
 
-func connectionShow(g *globals, io streams) *cobra.Command {
+func connectionShow(f *Factory) *cobra.Command {
+	io := f.IO
 	var output string
 	cmd := &cobra.Command{
 		Use:   "show NAME",
@@ -151,12 +152,12 @@ func connectionShow(g *globals, io streams) *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
-			if err := checkConnectionOutput(g, output); err != nil {
-				return report(io, err, jsonOut)
+			if err := checkConnectionOutput(&f.flags, output); err != nil {
+				return fail(err, jsonOut)
 			}
 			c, err := store.New(io.HomeDirs.Config).Get(args[0])
 			if err != nil {
-				return report(io, err, jsonOut)
+				return fail(err, jsonOut)
 			}
 			res := &printer.Result{}
 			if jsonOut {
@@ -171,18 +172,19 @@ func connectionShow(g *globals, io streams) *cobra.Command {
 	return cmd
 }
 
-func connectionRemove(g *globals, io streams) *cobra.Command {
+func connectionRemove(f *Factory) *cobra.Command {
+	io := f.IO
 	return &cobra.Command{
 		Use:     "remove NAME",
 		Aliases: []string{"rm", "delete"},
 		Short:   "Remove a saved connection",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := noGlobalConnection(g); err != nil {
-				return report(io, err, false)
+			if err := noGlobalConnection(&f.flags); err != nil {
+				return fail(err, false)
 			}
 			if err := store.New(io.HomeDirs.Config).Remove(args[0]); err != nil {
-				return report(io, err, false)
+				return fail(err, false)
 			}
 			fmt.Fprintf(io.Out, sentenceConnectionRemoved+"\n", args[0])
 			return nil
@@ -200,9 +202,9 @@ func checkConnectionOutput(g *globals, output string) error {
 	return nil
 }
 
-func printConnection(io streams, res *printer.Result, jsonOut bool) error {
+func printConnection(io *IOStreams, res *printer.Result, jsonOut bool) error {
 	if err := printer.NewWriter(io.Out, io.Err, printer.People).Write(res); err != nil {
-		return report(io, err, jsonOut)
+		return fail(err, jsonOut)
 	}
 	return nil
 }

@@ -69,14 +69,14 @@ current-context: ctx
 }
 
 type testIO struct {
-	streams
+	IOStreams
 	out, err *bytes.Buffer
 	env      map[string]string
 }
 
 func newTestIO(t *testing.T, config string) *testIO {
 	tio := &testIO{out: &bytes.Buffer{}, err: &bytes.Buffer{}, env: map[string]string{}}
-	tio.streams = streams{In: strings.NewReader(""), Out: tio.out, Err: tio.err,
+	tio.IOStreams = IOStreams{In: strings.NewReader(""), Out: tio.out, Err: tio.err,
 		Getenv:   func(k string) string { return tio.env[k] },
 		HomeDirs: dirs{Config: config, Cache: "", State: t.TempDir()}}
 	return tio
@@ -85,7 +85,7 @@ func newTestIO(t *testing.T, config string) *testIO {
 func (tio *testIO) run(args ...string) int {
 	tio.out.Reset()
 	tio.err.Reset()
-	return run(args, tio.streams)
+	return run(args, &tio.IOStreams)
 }
 
 func TestConnectionAddListShowRemove(t *testing.T) {
@@ -202,7 +202,7 @@ func TestSavedConnectionOpens(t *testing.T) {
 	// nothing: the session only holds the endpoint.
 	for _, g := range []*globals{{connection: "prod"}, {}} {
 		tio.env["STUDIOCTL_CONNECTION"] = "prod"
-		s, err := openSession(g, tio.streams)
+		s, err := (&Factory{IO: &tio.IOStreams, flags: *g}).Session()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +213,7 @@ func TestSavedConnectionOpens(t *testing.T) {
 	}
 	// A flag beats the variable.
 	tio.env["STUDIOCTL_CONNECTION"] = "prod"
-	if _, err := openSession(&globals{connection: "other"}, tio.streams); err == nil || !strings.Contains(err.Error(), `"other"`) {
+	if _, err := (&Factory{IO: &tio.IOStreams, flags: globals{connection: "other"}}).Session(); err == nil || !strings.Contains(err.Error(), `"other"`) {
 		t.Fatalf("%v", err)
 	}
 	// Fields moved away from the registered address are refused at open.
@@ -226,7 +226,7 @@ func TestSavedConnectionOpens(t *testing.T) {
 	if err := os.WriteFile(path, []byte(moved), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err := openSaved("prod", studioctl.Options{}, tio.streams)
+	_, err := openSaved("prod", studioctl.Options{}, &tio.IOStreams)
 	if e, ok := kube.AsError(err); !ok || e.Code != store.CodeServerMismatch || e.Exit != kube.ExitRefused {
 		t.Fatalf("%v", err)
 	}
@@ -248,11 +248,11 @@ func TestSavedPlainHTTPNeedsTheSwitch(t *testing.T) {
 	if code := tio.run("connection", "add", "proxy", "--from-kubeconfig", kc); code != 0 {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
-	if _, err := openSaved("proxy", studioctl.Options{}, tio.streams); err != nil {
+	if _, err := openSaved("proxy", studioctl.Options{}, &tio.IOStreams); err != nil {
 		t.Fatal(err)
 	}
 	delete(tio.env, kube.EnvAllowLoopbackPlaintext)
-	if _, err := openSaved("proxy", studioctl.Options{}, tio.streams); err == nil {
+	if _, err := openSaved("proxy", studioctl.Options{}, &tio.IOStreams); err == nil {
 		t.Fatal("plain HTTP opened without the switch")
 	}
 }

@@ -10,16 +10,17 @@ import (
 	"github.com/studioctl/studioctl/statement"
 )
 
-func consoleCommand(g *globals, io streams) *cobra.Command {
+func consoleCommand(f *Factory) *cobra.Command {
+	io := f.IO
 	return &cobra.Command{
 		Use:     "console",
 		Aliases: []string{"shell"},
 		Short:   "Read statements one a line: interactively on a terminal, or from a pipe",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := openSession(g, io)
+			s, err := f.Session()
 			if err != nil {
-				return report(io, err, false)
+				return fail(err, false)
 			}
 			loop := &console.Loop{Session: &s.Session, Mode: s.Mode(), Out: io.Out, Err: io.Err, HistoryDir: io.HomeDirs.State}
 			var failed bool
@@ -29,10 +30,10 @@ func consoleCommand(g *globals, io streams) *cobra.Command {
 				failed, err = loop.Script(cmd.Context(), io.In)
 			}
 			if err != nil {
-				return report(io, err, false)
+				return fail(err, false)
 			}
 			if failed {
-				return exitError{kube.ExitServerError}
+				return exitStatus(kube.ExitServerError)
 			}
 			return nil
 		},

@@ -1,17 +1,18 @@
 package main
 
 import (
-	"os"
-	"os/signal"
+	"context"
 
 	"github.com/spf13/cobra"
+	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/statement"
 )
 
-func healthCommand(g *globals, io streams) *cobra.Command {
+func healthCommand(f *Factory) *cobra.Command {
+	io := f.IO
 	var output string
 	cmd := &cobra.Command{
 		Use:   "health",
@@ -24,34 +25,30 @@ func healthCommand(g *globals, io streams) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && output != "json" {
-				return report(io, kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
+				return fail(kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
 			}
-			s, err := openSession(g, io)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-			h, err := browse.New(&s.Session).Health(ctx)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			res := &printer.Result{}
-			if jsonOut {
-				res.Docs = &printer.Docs{Format: "json", Value: h.JSON()}
-			} else {
-				for _, n := range h.Notices {
-					res.Notices = append(res.Notices, "notice: "+n.Sentence)
+			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
+				h, err := browse.New(&s.Session).Health(ctx)
+				if err != nil {
+					return err
 				}
-				res.Lines = &printer.Lines{Text: h.Lines()}
-			}
-			if err := s.Print(io.Out, io.Err, res); err != nil {
-				return report(io, err, jsonOut)
-			}
-			if !h.Ready {
-				return exitError{kube.ExitServerError}
-			}
-			return nil
+				res := &printer.Result{}
+				if jsonOut {
+					res.Docs = &printer.Docs{Format: "json", Value: h.JSON()}
+				} else {
+					for _, n := range h.Notices {
+						res.Notices = append(res.Notices, "notice: "+n.Sentence)
+					}
+					res.Lines = &printer.Lines{Text: h.Lines()}
+				}
+				if err := s.Print(io.Out, io.Err, res); err != nil {
+					return err
+				}
+				if !h.Ready {
+					return exitStatus(kube.ExitServerError)
+				}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "json: a versioned document (docs/tree.md)")

@@ -2,57 +2,19 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/signal"
 	"strings"
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/statement"
 )
 
-// globals are studioctl's own flags. They come before the verb; everything after it is the
-// statement, handed to the console parser as the shell split it.
-type globals struct {
-	kubeconfig string
-	context    string
-	connection string
-	replay     string
-	redact     string
-	maxRows    int
-	verbosity  int
-}
-
-func run(args []string, io streams) int {
-	g := &globals{}
-	root := newRoot(g, io)
-	root.SetArgs(args)
-	root.SetOut(io.Out)
-	root.SetErr(io.Err)
-	err := root.Execute()
-	if err == nil {
-		return kube.ExitOK
-	}
-	var ex exitError
-	if errors.As(err, &ex) {
-		return ex.code
-	}
-	// cobra's own parse errors (an unknown global flag): a refusal, nothing sent.
-	fmt.Fprintln(io.Err, "error: "+err.Error())
-	return kube.ExitRefused
-}
-
-// exitError carries an exit code whose message was already printed.
-type exitError struct{ code int }
-
-func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
-
-func newRoot(g *globals, io streams) *cobra.Command {
+func newRoot(f *Factory) *cobra.Command {
+	g, io := &f.flags, f.IO
 	root := &cobra.Command{
 		Use:   "studioctl [global flags] COMMAND [ARGS] [FLAGS]",
 		Short: "A read-only kubectl: it shows what kubectl shows and cannot change the cluster or show a Secret",
@@ -68,14 +30,13 @@ func newRoot(g *globals, io streams) *cobra.Command {
 			if len(args) == 0 {
 				return cmd.Help()
 			}
-			return runStatement(cmd.Context(), g, io, args)
+			return runStatement(cmd.Context(), f, args)
 		},
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			return complete(args, toComplete), cobra.ShellCompDirectiveNoFileComp
 		},
 	}
-	f := root.Flags()
-	f.SetInterspersed(false)
+	root.Flags().SetInterspersed(false)
 	root.PersistentFlags().StringVar(&g.kubeconfig, "kubeconfig", "", "read this kubeconfig file (strictly: no exec plugins, no file paths, no impersonation)")
 	root.PersistentFlags().StringVar(&g.context, "context", "", "the kubeconfig context to use (only with --kubeconfig; default: its current context)")
 	root.PersistentFlags().StringVar(&g.connection, "connection", "", "a saved connection (or STUDIOCTL_CONNECTION)")
@@ -84,16 +45,16 @@ func newRoot(g *globals, io streams) *cobra.Command {
 	root.PersistentFlags().IntVar(&g.maxRows, "max-rows", 0, fmt.Sprintf("rows one statement may read (default %d, at most %d)", kube.DefaultMaxRows, kube.MaxMaxRows))
 	root.PersistentFlags().IntVarP(&g.verbosity, "v", "v", 0, "trace level: 6 prints each request line on stderr (never a credential or a body)")
 	root.SetHelpCommand(helpCommand(io))
-	root.AddCommand(consoleCommand(g, io))
-	for _, mk := range extraCommands {
-		root.AddCommand(mk(g, io))
+	for _, mk := range ownCommands {
+		root.AddCommand(mk(f))
 	}
 	return root
 }
 
-// extraCommands are studioctl's own commands beyond the kubectl subset (connection, check, tree,
-// source, health, browse); each registers itself from its own file.
-var extraCommands []func(*globals, streams) *cobra.Command
+// ownCommands are studioctl's own commands beyond the kubectl subset, in the order help lists them.
+var ownCommands = []func(*Factory) *cobra.Command{
+	consoleCommand, connectionCommand, checkCommand, treeCommand, sourceCommand, healthCommand, browseCommand,
+}
 
 func rootLong() string {
 	var b strings.Builder
@@ -114,7 +75,7 @@ func rootLong() string {
 	return b.String()
 }
 
-func helpCommand(io streams) *cobra.Command {
+func helpCommand(io *IOStreams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "help [COMMAND]",
 		Short: "Help for studioctl or one of its commands",
@@ -134,106 +95,24 @@ func helpCommand(io streams) *cobra.Command {
 	}
 }
 
-// openSession turns the global flags into a session: a recording, a kubeconfig or a saved
-// connection. With none, studioctl says how to make one; it never falls back to recorded data.
-func openSession(g *globals, io streams) (*studioctl.Session, error) {
-	mode, err := redactMode(g.redact)
-	if err != nil {
-		return nil, err
-	}
-	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows, CacheDir: io.HomeDirs.Cache}
-	if g.verbosity >= 6 {
-		opts.Observe = func(method, url string) { fmt.Fprintf(io.Err, "studioctl: %s %s\n", method, url) }
-	}
-	conn := g.connection
-	if conn == "" && g.kubeconfig == "" && g.replay == "" {
-		conn = io.Getenv("STUDIOCTL_CONNECTION")
-	}
-	if g.context != "" && g.kubeconfig == "" {
-		return nil, kube.Refusef(CodeFlags, SentenceContextAlone)
-	}
-	switch {
-	case g.replay != "" && (g.kubeconfig != "" || g.connection != ""):
-		return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)
-	case g.kubeconfig != "" && g.connection != "":
-		return nil, kube.Refusef(CodeFlags, SentenceTwoConnections)
-	case g.replay != "":
-		rec, err := studioctl.LoadReplay(g.replay)
-		if err != nil {
-			return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, g.replay)
-		}
-		fmt.Fprintf(io.Err, "studioctl: answering from a recording of %s captured %s, not from a live server.\n", rec.Server, rec.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
-		opts.CacheDir = ""
-		s, _, err := studioctl.OpenReplay(rec, opts)
-		return s, err
-	case g.kubeconfig != "":
-		data, err := readKubeconfig(g.kubeconfig)
-		if err != nil {
-			return nil, err
-		}
-		s, notices, err := studioctl.OpenKubeconfig(data, g.context, opts)
-		for _, n := range notices {
-			fmt.Fprintln(io.Err, "notice: "+n.Sentence)
-		}
-		return s, err
-	case conn != "":
-		return openSaved(conn, opts, io)
-	}
-	return nil, kube.Refusef(kube.CodeConnNone, kube.SentenceConnNone)
-}
-
-func readKubeconfig(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, kube.MaxKubeconfigBytes+1))
-	if err != nil {
-		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigRead)
-	}
-	return data, nil
-}
-
-func redactMode(s string) (studioctl.Mode, error) {
-	switch s {
-	case "people", "":
-		return studioctl.People, nil
-	case "machine":
-		return studioctl.Machine, nil
-	}
-	return 0, kube.Refusef(statement.CodeBadValue, SentenceRedactValue)
-}
-
 // runStatement parses the statement before opening anything, so a refusal never needs a
 // connection, then runs it and prints the answer.
-func runStatement(ctx context.Context, g *globals, io streams, words []string) error {
+func runStatement(ctx context.Context, f *Factory, words []string) error {
+	jsonErrors := cli.WantsJSON(words)
 	st, err := read.Parse(words)
-	jsonErrors := studioctl.WantsJSON(words)
-	if err != nil {
-		return exitError{studioctl.Report(io.Err, err, jsonErrors)}
-	}
-	if st == nil {
-		return nil
+	if err != nil || st == nil {
+		return fail(err, jsonErrors)
 	}
 	if st.Help {
 		for _, l := range statement.HelpLines(st.Command) {
-			fmt.Fprintln(io.Out, l)
+			fmt.Fprintln(f.IO.Out, l)
 		}
 		return nil
 	}
-	s, err := openSession(g, io)
-	if err != nil {
-		return exitError{studioctl.Report(io.Err, err, jsonErrors)}
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
-	defer stop()
-	if code := s.Exec(ctx, st, io.Out, io.Err); code != 0 {
-		return exitError{code}
-	}
-	return nil
-}
-
-func report(io streams, err error, jsonErrors bool) error {
-	return exitError{studioctl.Report(io.Err, err, jsonErrors)}
+	return f.withSession(ctx, jsonErrors, func(ctx context.Context, s *studioctl.Session) error {
+		if code := cli.Exec(ctx, s, st, f.IO.Out, f.IO.Err); code != 0 {
+			return exitStatus(code)
+		}
+		return nil
+	})
 }

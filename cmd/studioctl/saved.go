@@ -10,7 +10,7 @@ import (
 // connection is its stored fields and nothing else: they are validated again with the operator's
 // switches, and the endpoint is checked against the address the connection was registered for,
 // before and after the session is built.
-func openSaved(name string, opts studioctl.Options, io streams) (*studioctl.Session, error) {
+func openSaved(name string, opts studioctl.Options, io *IOStreams) (*studioctl.Session, error) {
 	saved, err := store.New(io.HomeDirs.Config).Get(name)
 	if err != nil {
 		return nil, err
@@ -34,7 +34,7 @@ func openSaved(name string, opts studioctl.Options, io streams) (*studioctl.Sess
 }
 
 // switchesOf reads the operator's two switches from the process's environment.
-func switchesOf(io streams) kube.Switches {
+func switchesOf(io *IOStreams) kube.Switches {
 	getenv := io.Getenv
 	if getenv == nil {
 		return kube.SwitchesFromEnv()

@@ -1,9 +1,9 @@
 package main
 
 const (
-	CodeFlags          = "refused.flags"
-	CodeReplayRead     = "refused.replay"
-	CodeKubeconfigRead = "refused.kubeconfig.read"
+	CodeFlags                = "refused.flags"
+	CodeReplayRead           = "refused.replay"
+	CodeKubeconfigRead       = "refused.kubeconfig.read"
 	SentenceContextAlone     = "--context goes with --kubeconfig. Nothing was sent."
 	SentenceReplayAlone      = "--replay answers from a recording, so it takes no --kubeconfig or --connection. Nothing was sent."
 	SentenceTwoConnections   = "--kubeconfig and --connection each name a connection; give one. Nothing was sent."

@@ -1,17 +1,18 @@
 package main
 
 import (
-	"os"
-	"os/signal"
+	"context"
 	"strings"
 
 	"github.com/spf13/cobra"
+	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/statement"
 )
 
-func sourceCommand(g *globals, io streams) *cobra.Command {
+func sourceCommand(f *Factory) *cobra.Command {
+	io := f.IO
 	var namespace, output string
 	cmd := &cobra.Command{
 		Use:   "source TYPE/NAME | TYPE NAME",
@@ -26,38 +27,34 @@ func sourceCommand(g *globals, io streams) *cobra.Command {
 				output = "yaml"
 			}
 			if output != "yaml" && output != "json" {
-				return report(io, kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "yaml or json"), false)
+				return fail(kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "yaml or json"), false)
 			}
 			typ, name, ok := sourceTarget(args)
 			if !ok {
-				return report(io, kube.Refusef(browse.CodeUsage, browse.SentenceSourceArgs), jsonOut)
+				return fail(kube.Refusef(browse.CodeUsage, browse.SentenceSourceArgs), jsonOut)
 			}
 			if namespace != "" && !kube.IsDNS1123Label(namespace) {
-				return report(io, kube.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, namespace), jsonOut)
+				return fail(kube.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, namespace), jsonOut)
 			}
-			s, err := openSession(g, io)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-			r, err := s.Client.Resolve(ctx, typ)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			ns := namespace
-			if ns == "" {
-				ns = s.Client.Endpoint().DefaultNamespace
-			}
-			b := browse.New(&s.Session)
-			res, err := b.SourceResult(ctx, browse.ObjectNode(r, ns, name), output)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			if err := s.Print(io.Out, io.Err, res); err != nil {
-				return report(io, err, jsonOut)
-			}
-			return nil
+			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
+				r, err := s.Client.Resolve(ctx, typ)
+				if err != nil {
+					return err
+				}
+				ns := namespace
+				if ns == "" {
+					ns = s.Client.Endpoint().DefaultNamespace
+				}
+				b := browse.New(&s.Session)
+				res, err := b.SourceResult(ctx, browse.ObjectNode(r, ns, name), output)
+				if err != nil {
+					return err
+				}
+				if err := s.Print(io.Out, io.Err, res); err != nil {
+					return err
+				}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVarP(&namespace, "namespace", "n", "", "the object's namespace (default: the connection's default namespace)")

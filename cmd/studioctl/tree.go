@@ -1,20 +1,17 @@
 package main
 
 import (
-	"os"
-	"os/signal"
+	"context"
 
 	"github.com/spf13/cobra"
+	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/statement"
 )
 
-func init() {
-	extraCommands = append(extraCommands, treeCommand, sourceCommand, healthCommand)
-}
-
-func treeCommand(g *globals, io streams) *cobra.Command {
+func treeCommand(f *Factory) *cobra.Command {
+	io := f.IO
 	var objects bool
 	var output string
 	cmd := &cobra.Command{
@@ -30,30 +27,26 @@ func treeCommand(g *globals, io streams) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && output != "json" {
-				return report(io, kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
+				return fail(kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
 			}
 			for _, a := range args {
 				if a != browse.ClusterName && !kube.IsDNS1123Label(a) {
-					return report(io, kube.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, a), jsonOut)
+					return fail(kube.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, a), jsonOut)
 				}
 			}
-			s, err := openSession(g, io)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-			res, failed, err := browse.Tree(ctx, &s.Session, s.Mode(), args, objects, jsonOut)
-			if err != nil {
-				return report(io, err, jsonOut)
-			}
-			if err := s.Print(io.Out, io.Err, res); err != nil {
-				return report(io, err, jsonOut)
-			}
-			if failed {
-				return exitError{kube.ExitServerError}
-			}
-			return nil
+			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
+				res, failed, err := browse.Tree(ctx, &s.Session, s.Mode(), args, objects, jsonOut)
+				if err != nil {
+					return err
+				}
+				if err := s.Print(io.Out, io.Err, res); err != nil {
+					return err
+				}
+				if failed {
+					return exitStatus(kube.ExitServerError)
+				}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&objects, "objects", false, "list each folder's object names (the first 1,000) and the custom resource types")

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"fmt"
 	goio "io"
 	"log"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/internal/synth"
+	"github.com/studioctl/studioctl/kube"
 )
 
 // The tree, source and health commands end to end over a TLS test server that answers synthetic
@@ -102,7 +105,7 @@ func newTreeServer(t *testing.T) *treeServer {
 func (ts *treeServer) run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	io := streams{In: strings.NewReader(""), Out: &out, Err: &errOut, Getenv: func(string) string { return "" }}
+	io := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errOut, Getenv: func(string) string { return "" }}
 	code := run(append([]string{"--kubeconfig", ts.config}, args...), io)
 	return out.String(), errOut.String(), code
 }
@@ -187,7 +190,7 @@ func TestSourceCommand(t *testing.T) {
 		t.Fatal(out)
 	}
 	var machine bytes.Buffer
-	io := streams{In: strings.NewReader(""), Out: &machine, Err: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
+	io := &IOStreams{In: strings.NewReader(""), Out: &machine, Err: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
 	if code := run([]string{"--kubeconfig", ts.config, "--redact", "machine", "source", "secret", "db-credentials", "-n", "shop", "-o", "json"}, io); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -224,8 +227,8 @@ func TestBrowseNeedsATerminal(t *testing.T) {
 
 func TestBrowseLoop(t *testing.T) {
 	ts := newTreeServer(t)
-	io := streams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
-	s, err := openSession(&globals{kubeconfig: ts.config, redact: "people"}, io)
+	io := &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
+	s, err := (&Factory{IO: io, flags: globals{kubeconfig: ts.config, redact: "people"}}).Session()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +240,7 @@ func TestBrowseLoop(t *testing.T) {
 	var out bytes.Buffer
 	// Down three times to shop, open it, down to Workloads, open it, then quit.
 	in := &chunkReader{chunks: []string{"j", "j", "j", "\x1b[C", "j", "\r", "q"}}
-	if err := browseLoop(ctx, v, in, &out, func() (int, int) { return 70, 12 }); err != nil {
+	if err := browseLoop(ctx, v, in, &out, func() (int, int) { return 70, 12 }, false); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()
@@ -262,4 +265,56 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 	n := copy(p, r.chunks[0])
 	r.chunks = r.chunks[1:]
 	return n, nil
+}
+
+// TestBrowseDrawWithoutColor: under NO_COLOR the cursor line is marked with a sign, and the
+// screen holds no reverse-video sequence.
+func TestBrowseDrawWithoutColor(t *testing.T) {
+	ts := newTreeServer(t)
+	io := &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
+	s, err := (&Factory{IO: io, flags: globals{kubeconfig: ts.config, redact: "people"}}).Session()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := browse.NewView(context.Background(), browse.New(&s.Session), s.Mode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Width, v.Height = 70, 12
+	var plain, colored bytes.Buffer
+	draw(&plain, v, true)
+	draw(&colored, v, false)
+	if strings.Contains(plain.String(), "\x1b[7m") || !strings.Contains(plain.String(), "> ") {
+		t.Fatalf("NO_COLOR screen: %q", plain.String())
+	}
+	if !strings.Contains(colored.String(), "\x1b[7m") {
+		t.Fatalf("colour screen lacks reverse video: %q", colored.String())
+	}
+}
+
+// TestExitCodeIsDecidedOnce: every outcome a command returns maps to the contract's code in
+// exitCode, which prints a sentence only for errors not printed yet.
+func TestExitCodeIsDecidedOnce(t *testing.T) {
+	var errOut bytes.Buffer
+	io := &IOStreams{Err: &errOut}
+	cases := []struct {
+		err  error
+		code int
+		says string
+	}{
+		{nil, kube.ExitOK, ""},
+		{exitStatus(kube.ExitWarnings), kube.ExitWarnings, ""},
+		{fail(kube.Refusef("refused.x", "No.\x1b]0;t\a"), false), kube.ExitRefused, "error: No."},
+		{fail(&kube.Error{Code: "http.forbidden", Sentence: "Forbidden.", Exit: kube.ExitServerError}, true), kube.ExitServerError, `"code":"http.forbidden"`},
+		{errors.New("unknown flag: --x\x1b[2J"), kube.ExitRefused, `error: unknown flag: --x`},
+	}
+	for _, c := range cases {
+		errOut.Reset()
+		if got := exitCode(io, c.err); got != c.code {
+			t.Errorf("%v: exit %d, want %d", c.err, got, c.code)
+		}
+		if !strings.Contains(errOut.String(), c.says) || strings.Contains(errOut.String(), "\x1b") {
+			t.Errorf("%v: stderr %q", c.err, errOut.String())
+		}
+	}
 }

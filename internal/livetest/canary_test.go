@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
@@ -100,7 +101,7 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 			t.Fatalf("%s: %v", c.Statement, err)
 		}
 		var out, errOut bytes.Buffer
-		code := s.ExecWords(ctx, words, &out, &errOut)
+		code := cli.ExecWords(ctx, s, words, &out, &errOut)
 		runs++
 		where := fmt.Sprintf("%s [%s, %s]", c.Statement, identity, modeName(mode))
 		leaks += f.Report(t, where, "stdout", out.String(), mode == studioctl.Machine)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 )
 
 // describe's statements in the recorded suite. kubectl describe is not compared column by column
@@ -142,7 +143,7 @@ func TestDescribeFactsLive(t *testing.T) {
 			}
 			objects++
 			var out, errOut bytes.Buffer
-			if c := s.ExecWords(context.Background(), words, &out, &errOut); c != 0 {
+			if c := cli.ExecWords(context.Background(), s, words, &out, &errOut); c != 0 {
 				t.Errorf("%s: exit %d: %s", strings.Join(words, " "), c, errOut.String())
 				continue
 			}

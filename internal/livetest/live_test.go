@@ -13,6 +13,7 @@ import (
 	"time"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
@@ -161,7 +162,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 			t.Fatalf("%s: %v", c.Statement, err)
 		}
 		var out, errOut bytes.Buffer
-		code := s.ExecWords(ctx, words, &out, &errOut)
+		code := cli.ExecWords(ctx, s, words, &out, &errOut)
 		golden = append(golden, replaytest.Case{Statement: c.Statement, Stdout: out.String(), Stderr: errOut.String(), Exit: code})
 		if c.Compare && kubectlOK == nil && *compare {
 			compared++
@@ -248,7 +249,7 @@ func TestRequestsAtTheFloor(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out, errOut bytes.Buffer
-		if code := s.ExecWords(context.Background(), []string{"get", "pods", "-n", "shop"}, &out, &errOut); code != 0 {
+		if code := cli.ExecWords(context.Background(), s, []string{"get", "pods", "-n", "shop"}, &out, &errOut); code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut.String())
 		}
 		if n != want {

@@ -1,4 +1,7 @@
-package studioctl
+// Package cli is what the command line does with a statement beyond reading it: print the answer
+// and the errors as the contract says, and turn the outcome into an exit code. The command and the
+// tests that check its output share it; it is not part of the library.
+package cli
 
 import (
 	"context"
@@ -6,6 +9,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/sanitize"
@@ -14,7 +18,7 @@ import (
 
 // Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
 // and returns the exit code of the command-line contract.
-func (s *Session) Exec(ctx context.Context, st *statement.Statement, out, errOut io.Writer) int {
+func Exec(ctx context.Context, s *studioctl.Session, st *statement.Statement, out, errOut io.Writer) int {
 	jsonErrors := st.Output() == "json"
 	res, err := read.Run(ctx, &s.Session, st)
 	if err != nil {
@@ -33,7 +37,7 @@ func (s *Session) Exec(ctx context.Context, st *statement.Statement, out, errOut
 }
 
 // ExecWords parses words (as a shell split them) and runs them; a refusal prints its sentence.
-func (s *Session) ExecWords(ctx context.Context, words []string, out, errOut io.Writer) int {
+func ExecWords(ctx context.Context, s *studioctl.Session, words []string, out, errOut io.Writer) int {
 	st, err := read.Parse(words)
 	if err != nil {
 		return Report(errOut, err, WantsJSON(words))
@@ -47,7 +51,7 @@ func (s *Session) ExecWords(ctx context.Context, words []string, out, errOut io.
 		}
 		return kube.ExitOK
 	}
-	return s.Exec(ctx, st, out, errOut)
+	return Exec(ctx, s, st, out, errOut)
 }
 
 // WantsJSON reports whether a statement asks for -o json, so its errors are JSON too.
@@ -65,17 +69,20 @@ func WantsJSON(words []string) bool {
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
 	e, ok := kube.AsError(err)
 	if !ok {
-		e = &kube.Error{Code: CodeInternal, Sentence: fmt.Sprintf(SentenceInternal, sanitize.String(err.Error())), Exit: kube.ExitRefused}
+		e = &kube.Error{Code: studioctl.CodeInternal, Sentence: fmt.Sprintf(studioctl.SentenceInternal, sanitize.String(err.Error())), Exit: kube.ExitRefused}
 	}
 	printError(errOut, e, jsonErrors)
 	return e.Exit
 }
 
+// printError writes one error. The sentence's values were sanitised when it was composed; it is
+// sanitised again here, the last step before the terminal, so no path can skip it.
 func printError(errOut io.Writer, e *kube.Error, jsonErrors bool) {
+	sentence := sanitize.String(e.Sentence)
 	if jsonErrors {
-		data, _ := json.Marshal(map[string]any{"code": e.Code, "sentence": e.Sentence, "exit": e.Exit})
+		data, _ := json.Marshal(map[string]any{"code": e.Code, "sentence": sentence, "exit": e.Exit})
 		fmt.Fprintln(errOut, string(data))
 		return
 	}
-	fmt.Fprintln(errOut, "error: "+e.Sentence)
+	fmt.Fprintln(errOut, "error: "+sentence)
 }

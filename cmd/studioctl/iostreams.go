@@ -7,13 +7,18 @@ import (
 	"golang.org/x/term"
 )
 
-// streams are the process's standard streams, with whether each end is a terminal.
-type streams struct {
-	In       io.Reader
-	Out      io.Writer
-	Err      io.Writer
-	InTTY    bool
-	OutTTY   bool
+// IOStreams are the process's standard streams, whether each end is a terminal, the environment
+// and the user's folders: everything the command reads from its surroundings, in one place, so
+// tests hand in their own and nothing below the command layer reads the environment.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	Err    io.Writer
+	InTTY  bool
+	OutTTY bool
+	// NoColor is set by NO_COLOR (no-color.org): the full-screen browser marks its cursor line
+	// with a sign instead of reverse video.
+	NoColor  bool
 	Getenv   func(string) string
 	HomeDirs dirs
 }
@@ -25,7 +30,7 @@ type dirs struct {
 	State  string
 }
 
-func systemStreams() streams {
+func systemStreams() *IOStreams {
 	cache, _ := os.UserCacheDir()
 	config, _ := os.UserConfigDir()
 	state := os.Getenv("XDG_STATE_HOME")
@@ -34,9 +39,10 @@ func systemStreams() streams {
 			state = home + "/.local/state"
 		}
 	}
-	return streams{
+	return &IOStreams{
 		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 		InTTY: term.IsTerminal(int(os.Stdin.Fd())), OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
+		NoColor:  os.Getenv("NO_COLOR") != "",
 		Getenv:   os.Getenv,
 		HomeDirs: dirs{Cache: join(cache, "studioctl"), Config: join(config, "studioctl"), State: join(state, "studioctl")},
 	}

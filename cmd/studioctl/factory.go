@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// globals are studioctl's own flags. They come before the verb; everything after it is the
+// statement, handed to the statement parser as the shell split it.
+type globals struct {
+	kubeconfig string
+	context    string
+	connection string
+	replay     string
+	redact     string
+	maxRows    int
+	verbosity  int
+}
+
+// Factory is what every command is built from: the streams, the global flags, and the session
+// those flags name, opened on first use (in the manner of the gh CLI's Factory), so a command
+// that is refused never opens anything.
+type Factory struct {
+	IO      *IOStreams
+	flags   globals
+	session *studioctl.Session
+}
+
+func newFactory(io *IOStreams) *Factory { return &Factory{IO: io} }
+
+// Session opens the session the global flags name: a recording, a kubeconfig or a saved
+// connection. With none, studioctl says how to make one; it never falls back to recorded data.
+func (f *Factory) Session() (*studioctl.Session, error) {
+	if f.session != nil {
+		return f.session, nil
+	}
+	s, err := f.open()
+	if err == nil {
+		f.session = s
+	}
+	return s, err
+}
+
+// withSession opens the session and runs fn under a context that Ctrl-C cancels; fn's errors are
+// printed as JSON objects when jsonErrors is set.
+func (f *Factory) withSession(ctx context.Context, jsonErrors bool, fn func(context.Context, *studioctl.Session) error) error {
+	s, err := f.Session()
+	if err != nil {
+		return fail(err, jsonErrors)
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	return fail(fn(ctx, s), jsonErrors)
+}
+
+func (f *Factory) open() (*studioctl.Session, error) {
+	g, io := &f.flags, f.IO
+	mode, err := redactMode(g.redact)
+	if err != nil {
+		return nil, err
+	}
+	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows, CacheDir: io.HomeDirs.Cache}
+	if g.verbosity >= 6 {
+		opts.Observe = func(method, url string) { fmt.Fprintf(io.Err, "studioctl: %s %s\n", method, url) }
+	}
+	conn := g.connection
+	if conn == "" && g.kubeconfig == "" && g.replay == "" {
+		conn = io.Getenv("STUDIOCTL_CONNECTION")
+	}
+	if g.context != "" && g.kubeconfig == "" {
+		return nil, kube.Refusef(CodeFlags, SentenceContextAlone)
+	}
+	switch {
+	case g.replay != "" && (g.kubeconfig != "" || g.connection != ""):
+		return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)
+	case g.kubeconfig != "" && g.connection != "":
+		return nil, kube.Refusef(CodeFlags, SentenceTwoConnections)
+	case g.replay != "":
+		return openReplay(g.replay, opts, io)
+	case g.kubeconfig != "":
+		data, err := readKubeconfig(g.kubeconfig)
+		if err != nil {
+			return nil, err
+		}
+		s, notices, err := studioctl.OpenKubeconfig(data, g.context, opts)
+		for _, n := range notices {
+			fmt.Fprintln(io.Err, "notice: "+n.Sentence)
+		}
+		return s, err
+	case conn != "":
+		return openSaved(conn, opts, io)
+	}
+	return nil, kube.Refusef(kube.CodeConnNone, kube.SentenceConnNone)
+}
+
+func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.Session, error) {
+	rec, err := studioctl.LoadReplay(name)
+	if err != nil {
+		return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, name)
+	}
+	fmt.Fprintf(io.Err, "studioctl: answering from a recording of %s captured %s, not from a live server.\n", rec.Server, rec.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
+	opts.CacheDir = ""
+	s, _, err := studioctl.OpenReplay(rec, opts)
+	return s, err
+}
+
+func readKubeconfig(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, kube.MaxKubeconfigBytes+1))
+	if err != nil {
+		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigRead)
+	}
+	return data, nil
+}
+
+func redactMode(s string) (studioctl.Mode, error) {
+	switch s {
+	case "people", "":
+		return studioctl.People, nil
+	case "machine":
+		return studioctl.Machine, nil
+	}
+	return 0, kube.Refusef(statement.CodeBadValue, SentenceRedactValue)
+}
