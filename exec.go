@@ -8,7 +8,6 @@ import (
 
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
-	"github.com/studioctl/studioctl/sanitize"
 )
 
 // Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
@@ -64,7 +63,7 @@ func WantsJSON(words []string) bool {
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
 	e, ok := kube.AsError(err)
 	if !ok {
-		e = &kube.Error{Code: console.CodeInternal, Sentence: fmt.Sprintf(console.SentenceInternal, sanitize.String(err.Error())), Exit: kube.ExitRefused}
+		e = &kube.Error{Code: console.CodeInternal, Sentence: kube.Sentencef(console.SentenceInternal, err.Error()), Exit: kube.ExitRefused}
 	}
 	printError(errOut, e, jsonErrors)
 	return e.Exit

@@ -3,6 +3,8 @@ package console
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/studioctl/studioctl/kube"
 )
 
 // cellString prints a Table cell the way kubectl does: strings as they are, numbers with their
@@ -24,4 +26,6 @@ func cellString(v any) string {
 	return fmt.Sprint(v)
 }
 
-func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+// sprintf formats the console's sentences and notices through kube.Sentencef, which sanitises and
+// cuts every value it interpolates.
+func sprintf(format string, args ...any) string { return kube.Sentencef(format, args...) }

@@ -36,4 +36,5 @@ const (
 	MaxNamespacesListed    = 1000             // namespaces the tree lists
 	MaxStatementBytes      = 64 << 10         // a console line
 	MaxAgentStatementChars = 4096             // one statement an agent may send
+	MaxSentenceValue       = 512              // characters of one value a sentence quotes (Sentencef)
 )
