@@ -28,13 +28,14 @@ func register(name string, r reader) {
 }
 
 // Run answers one parsed statement. The statement's --request-timeout, when given, bounds each
-// of its requests through the context: the client's own deadline still applies beneath it.
+// of its requests through the context: the client's own deadline still applies beneath it. Its
+// paged reads share the command's deadline (kube.StatementDeadlines).
 func (s *Session) Run(ctx context.Context, st *Statement) (*Result, error) {
 	r, ok := readers[st.Command.Name]
 	if !ok {
 		return nil, kube.Refusef(CodeUnknownCommand, sentenceUnknownCommand, st.Command.Name, commandList())
 	}
-	return r(withTimeout(ctx, st), s, st)
+	return r(kube.WithStatement(withTimeout(ctx, st), st.Command.Name), s, st)
 }
 
 // RunLine parses and runs one console line. A blank or comment line answers nil.

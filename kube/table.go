@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Column is one of a Table's column definitions.
@@ -189,9 +190,16 @@ func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions
 	if o.PageSize > 0 && o.PageSize < size {
 		size = o.PageSize
 	}
+	deadline, clockStart, wallStart := c.statementClock(ctx)
+	wctx, cancel := context.WithDeadline(ctx, wallStart.Add(deadline))
+	defer cancel()
+	b := walkBounds{pages: maxPages(maxRows, size), deadline: deadline, start: clockStart, stmt: statementName(ctx)}
 	restarted := false
 	for {
-		err := c.walkOnce(ctx, r, s, o, accept, what, size, maxRows, page)
+		err := c.walkOnce(wctx, r, s, o, accept, what, size, maxRows, b, page)
+		if err != nil && wctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			return b.late(what)
+		}
 		if e, ok := AsError(err); ok && e.Code == CodeGone && !restarted {
 			restarted = true
 			if reset != nil {
@@ -203,10 +211,44 @@ func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions
 	}
 }
 
-func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOptions, accept, what string, size, maxRows int, page pageFunc) error {
+// walkBounds are a walk's bounds beyond its row cap: how many pages it may read, and the
+// statement's deadline, measured from start by the client's clock.
+type walkBounds struct {
+	pages    int
+	deadline time.Duration
+	start    time.Time
+	stmt     string
+}
+
+func (b walkBounds) late(what string) *Error {
+	stmt := b.stmt
+	if stmt == "" {
+		stmt = "read"
+	}
+	return unreachable(CodeStatementDeadline, sprintf(sentenceStatementTime, what, humanDuration(b.deadline), stmt))
+}
+
+// humanDuration says a deadline in words: "2 minutes", "90 seconds".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d%time.Minute == 0 && d >= 2*time.Minute:
+		return strconv.Itoa(int(d/time.Minute)) + " minutes"
+	case d == time.Minute:
+		return "1 minute"
+	}
+	return fmtDuration(d) + " seconds"
+}
+
+func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOptions, accept, what string, size, maxRows int, b walkBounds, page pageFunc) error {
 	cont := ""
 	total := 0
-	for {
+	for pages := 1; ; pages++ {
+		if pages > b.pages {
+			return &Error{Code: CodeLimitPages, Exit: ExitRefused, Sentence: sprintf(sentencePageCap, what, b.pages, maxRows, size)}
+		}
+		if c.opts.Now().Sub(b.start) > b.deadline {
+			return b.late(what)
+		}
 		cl := &call{method: "GET", path: collectionPath(r, s), accept: accept, what: what}
 		cl.set("limit", strconv.Itoa(size))
 		if cont != "" {
