@@ -152,7 +152,9 @@ func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOp
 func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o ListOptions, each func(map[string]any) error, reset func()) error {
 	return c.walk(ctx, r, s, o, AcceptJSON, func(body []byte, what string) (string, int, error) {
 		var list struct {
-			Metadata struct {
+			Kind       string `json:"kind"`
+			APIVersion string `json:"apiVersion"`
+			Metadata   struct {
 				Continue string `json:"continue"`
 			} `json:"metadata"`
 			Items []map[string]any `json:"items"`
@@ -160,13 +162,12 @@ func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o List
 		if err := decodeJSON(body, &list); err != nil {
 			return "", 0, decodeError(what, err)
 		}
+		secretList := secretListKind(list.Kind, list.APIVersion)
 		for _, it := range list.Items {
 			if it == nil {
 				continue
 			}
-			it["apiVersion"] = r.GroupVersion()
-			it["kind"] = r.Kind
-			peopleObject(it)
+			stampKind(it, r, peopleDecoded(it, r, secretList))
 			if err := each(it); err != nil {
 				return "", 0, err
 			}
@@ -326,9 +327,7 @@ func (c *Client) GetObject(ctx context.Context, r APIResource, ns, name string) 
 	if err := decodeJSON(body, &obj); err != nil || obj == nil {
 		return nil, decodeError(what, err)
 	}
-	obj["apiVersion"] = r.GroupVersion()
-	obj["kind"] = r.Kind
-	peopleObject(obj)
+	stampKind(obj, r, peopleDecoded(obj, r, false))
 	return obj, nil
 }
 
@@ -364,9 +363,12 @@ func decodeTable(body []byte, r APIResource) (*Table, error) {
 	t := &Table{Continue: w.Metadata.Continue, ResourceVersion: w.Metadata.ResourceVersion}
 	if w.Kind == "Table" {
 		t.Columns, t.Rows = w.ColumnDefinitions, w.Rows
+		// A row's object is a PartialObjectMetadata (or, with includeObject=Object, the whole
+		// object): for core secrets it is stripped as a Secret whatever its kind says; any other
+		// row's object loses every Secret its own kind reveals.
 		for i := range t.Rows {
-			if len(t.Rows[i].Object) > 0 && isCoreSecrets(r) {
-				peopleSecretMetadata(t.Rows[i].Object)
+			if len(t.Rows[i].Object) > 0 {
+				peopleDecoded(t.Rows[i].Object, r, false)
 			}
 		}
 		return t, nil
@@ -384,8 +386,9 @@ func decodeTable(body []byte, r APIResource) (*Table, error) {
 		items = []map[string]any{obj}
 	}
 	t.Columns = []Column{{Name: "Name", Type: "string", Format: "name"}}
+	secretList := secretListKind(w.Kind, w.APIVersion)
 	for _, it := range items {
-		peopleObject(it)
+		peopleDecoded(it, r, secretList)
 		md, _ := it["metadata"].(map[string]any)
 		t.Rows = append(t.Rows, Row{Cells: []any{metaString(it, "name")}, Object: map[string]any{"metadata": md}})
 	}
@@ -397,8 +400,6 @@ var errNotTable = &jsonShapeError{"not a Table or a list"}
 type jsonShapeError struct{ s string }
 
 func (e *jsonShapeError) Error() string { return e.s }
-
-func isCoreSecrets(r APIResource) bool { return r.Group == "" && r.Resource == "secrets" }
 
 // Decoded objects from a JSON answer, raw enough for json.Marshal to print them back unchanged.
 var _ = json.Number("")
