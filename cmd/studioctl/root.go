@@ -161,7 +161,7 @@ func openSession(g *globals, io streams) (*studioctl.Session, error) {
 		if err != nil {
 			return nil, kube.Refusef(console.CodeReplayRead, console.SentenceReplayUnreadable, g.replay)
 		}
-		fmt.Fprintf(io.Err, "studioctl: answering from a recording of %s captured %s, not from a live server.\n", rec.Server, rec.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
+		fmt.Fprintln(io.Err, rec.Notice())
 		opts.CacheDir = ""
 		s, _, err := studioctl.OpenReplay(rec, opts)
 		return s, err
