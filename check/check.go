@@ -33,7 +33,6 @@ package check
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -264,4 +263,4 @@ func (r *Report) Result(format string) *printer.Result {
 	return res
 }
 
-func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+func sprintf(format string, args ...any) string { return kube.Sentencef(format, args...) }

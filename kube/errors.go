@@ -1,9 +1,6 @@
 package kube
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // Exit codes of the command line (notes/cli-contract.md).
 const (
@@ -48,9 +45,10 @@ func refusal(code, sentence string) *Error {
 	return &Error{Code: code, Sentence: sentence, Exit: ExitRefused}
 }
 
-// Refusef builds a refusal (exit 2, nothing sent) from a sentence template.
+// Refusef builds a refusal (exit 2, nothing sent) from a sentence template; every value is
+// sanitised and cut by Sentencef.
 func Refusef(code, format string, args ...any) *Error {
-	return &Error{Code: code, Sentence: fmt.Sprintf(format, args...), Exit: ExitRefused}
+	return &Error{Code: code, Sentence: Sentencef(format, args...), Exit: ExitRefused}
 }
 
 func serverError(code string, status int, sentence string) *Error {

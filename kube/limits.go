@@ -36,4 +36,9 @@ const (
 	MaxNamespacesListed    = 1000             // namespaces the tree lists
 	MaxStatementBytes      = 64 << 10         // a console line
 	MaxAgentStatementChars = 4096             // one statement an agent may send
+	MaxSentenceValue       = 512              // characters of one value a sentence quotes (Sentencef)
+	PageSlack              = 5                // pages a walk may read beyond what its row cap needs
+	// DefaultStatementDeadline bounds a statement's paged reads in all; StatementDeadlines
+	// (statement.go) sets it per command.
+	DefaultStatementDeadline = 2 * time.Minute
 )

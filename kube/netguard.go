@@ -8,11 +8,18 @@ import (
 	"time"
 )
 
-// awsIPv6Metadata is the instance metadata address EC2 serves over IPv6.
-var awsIPv6Metadata = netip.MustParseAddr("fd00:ec2::254")
+// metadataAddrs are the cloud metadata and host-agent addresses outside the link-local ranges:
+// EC2's IPv6 instance metadata, Alibaba Cloud's metadata service and Azure's wireserver. Their
+// IPv4-mapped IPv6 forms are caught too, since forbiddenIP unmaps before it compares.
+var metadataAddrs = []netip.Addr{
+	netip.MustParseAddr("fd00:ec2::254"),   // AWS EC2, IPv6
+	netip.MustParseAddr("100.100.100.200"), // Alibaba Cloud ECS
+	netip.MustParseAddr("168.63.129.16"),   // Azure wireserver
+}
 
-// forbiddenIP reports addresses studioctl never dials: link-local (169.254.0.0/16 holds every
-// cloud's metadata service; fe80::/10), their IPv4-mapped forms, and EC2's IPv6 metadata address.
+// forbiddenIP reports addresses studioctl never dials: link-local (169.254.0.0/16 holds most
+// clouds' metadata service; fe80::/10), their IPv4-mapped forms, and the metadata addresses that
+// are not link-local (metadataAddrs). It runs on the resolved address, before any connection.
 func forbiddenIP(ip net.IP) bool {
 	addr, ok := netip.AddrFromSlice(ip)
 	if !ok {
@@ -22,8 +29,12 @@ func forbiddenIP(ip net.IP) bool {
 		return true
 	}
 	addr = addr.Unmap()
-	return addr.IsLinkLocalUnicast() || addr.IsLinkLocalMulticast() || addr == awsIPv6Metadata ||
-		addr.IsUnspecified() || addr.IsMulticast()
+	for _, m := range metadataAddrs {
+		if addr == m {
+			return true
+		}
+	}
+	return addr.IsLinkLocalUnicast() || addr.IsLinkLocalMulticast() || addr.IsUnspecified() || addr.IsMulticast()
 }
 
 // Resolver is the DNS seam of the guarded dialer.

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // A Recording holds what a real API server answered, so statements can be replayed without a
@@ -65,13 +67,24 @@ func LoadRecording(path string) (*Recording, error) {
 	return ParseRecording(data)
 }
 
-// ParseRecording reads a recording from its JSON bytes.
+// ParseRecording reads a recording from its JSON bytes. A recording is a file anyone can hand
+// over, so the fields studioctl may print as they are (the server's version, the identity) are
+// made safe for a terminal and cut here, as a sentence's values are; the recorded answers go
+// through the decoder and the Writer like a live server's.
 func ParseRecording(data []byte) (*Recording, error) {
 	var r Recording
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, err
 	}
+	r.Server = cutValue(sanitize.String(r.Server))
+	r.Identity = cutValue(sanitize.String(r.Identity))
 	return &r, nil
+}
+
+// Notice is the one line printed on stderr before replayed answers: which server the recording
+// holds and when it was captured, through the sentence formatter.
+func (r *Recording) Notice() string {
+	return Sentencef(sentenceReplayNotice, r.Server, r.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
 }
 
 // Save writes the recording sorted by request, so a new capture diffs cleanly against the old.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +68,21 @@ func TestRecorderStripsEverySecretOfAWatchStream(t *testing.T) {
 	}
 	if line := `{"b":1, "a":2}` + "\n"; string(scrubForRecording("/api/v1/namespaces/a/pods/p/log", "text/plain", []byte(line))) != line {
 		t.Fatal("a log was changed")
+	}
+}
+
+// A recording is a file anyone can hand over: the fields printed as they are come out safe.
+func TestRecordingFieldsAndNoticeAreSanitised(t *testing.T) {
+	rec, err := ParseRecording([]byte(`{"server":"v1.37\u001b]0;owned\u0007\u009b2J\u202e` + strings.Repeat("x", 5000) + `","identity":"ad\u001b[2Jmin","capturedAt":"2025-01-02T03:04:05Z","exchanges":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{rec.Server, rec.Identity, rec.Notice()} {
+		if r, ok := sentenceFree(s); !ok {
+			t.Fatalf("%U in %q", r, s)
+		}
+	}
+	if n := rec.Notice(); !strings.HasPrefix(n, `studioctl: answering from a recording of v1.37\u202exxx`) || len(n) > MaxSentenceValue+200 || !strings.Contains(n, "captured 2025-01-02 03:04 UTC") {
+		t.Fatalf("notice: %q", n)
 	}
 }

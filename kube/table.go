@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Column is one of a Table's column definitions.
@@ -151,7 +152,9 @@ func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOp
 func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o ListOptions, each func(map[string]any) error, reset func()) error {
 	return c.walk(ctx, r, s, o, AcceptJSON, func(body []byte, what string) (string, int, error) {
 		var list struct {
-			Metadata struct {
+			Kind       string `json:"kind"`
+			APIVersion string `json:"apiVersion"`
+			Metadata   struct {
 				Continue string `json:"continue"`
 			} `json:"metadata"`
 			Items []map[string]any `json:"items"`
@@ -159,13 +162,12 @@ func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o List
 		if err := decodeJSON(body, &list); err != nil {
 			return "", 0, decodeError(what, err)
 		}
+		secretList := secretListKind(list.Kind, list.APIVersion)
 		for _, it := range list.Items {
 			if it == nil {
 				continue
 			}
-			it["apiVersion"] = r.GroupVersion()
-			it["kind"] = r.Kind
-			peopleObject(it)
+			stampKind(it, r, peopleDecoded(it, r, secretList))
 			if err := each(it); err != nil {
 				return "", 0, err
 			}
@@ -189,9 +191,16 @@ func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions
 	if o.PageSize > 0 && o.PageSize < size {
 		size = o.PageSize
 	}
+	deadline, clockStart, wallStart := c.statementClock(ctx)
+	wctx, cancel := context.WithDeadline(ctx, wallStart.Add(deadline))
+	defer cancel()
+	b := walkBounds{pages: maxPages(maxRows, size), deadline: deadline, start: clockStart, stmt: statementName(ctx)}
 	restarted := false
 	for {
-		err := c.walkOnce(ctx, r, s, o, accept, what, size, maxRows, page)
+		err := c.walkOnce(wctx, r, s, o, accept, what, size, maxRows, b, page)
+		if err != nil && wctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			return b.late(what)
+		}
 		if e, ok := AsError(err); ok && e.Code == CodeGone && !restarted {
 			restarted = true
 			if reset != nil {
@@ -203,10 +212,44 @@ func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions
 	}
 }
 
-func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOptions, accept, what string, size, maxRows int, page pageFunc) error {
+// walkBounds are a walk's bounds beyond its row cap: how many pages it may read, and the
+// statement's deadline, measured from start by the client's clock.
+type walkBounds struct {
+	pages    int
+	deadline time.Duration
+	start    time.Time
+	stmt     string
+}
+
+func (b walkBounds) late(what string) *Error {
+	stmt := b.stmt
+	if stmt == "" {
+		stmt = "read"
+	}
+	return unreachable(CodeStatementDeadline, sprintf(sentenceStatementTime, what, humanDuration(b.deadline), stmt))
+}
+
+// humanDuration says a deadline in words: "2 minutes", "90 seconds".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d%time.Minute == 0 && d >= 2*time.Minute:
+		return strconv.Itoa(int(d/time.Minute)) + " minutes"
+	case d == time.Minute:
+		return "1 minute"
+	}
+	return fmtDuration(d) + " seconds"
+}
+
+func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOptions, accept, what string, size, maxRows int, b walkBounds, page pageFunc) error {
 	cont := ""
 	total := 0
-	for {
+	for pages := 1; ; pages++ {
+		if pages > b.pages {
+			return &Error{Code: CodeLimitPages, Exit: ExitRefused, Sentence: sprintf(sentencePageCap, what, b.pages, maxRows, size)}
+		}
+		if c.opts.Now().Sub(b.start) > b.deadline {
+			return b.late(what)
+		}
 		cl := &call{method: "GET", path: collectionPath(r, s), accept: accept, what: what}
 		cl.set("limit", strconv.Itoa(size))
 		if cont != "" {
@@ -284,9 +327,7 @@ func (c *Client) GetObject(ctx context.Context, r APIResource, ns, name string) 
 	if err := decodeJSON(body, &obj); err != nil || obj == nil {
 		return nil, decodeError(what, err)
 	}
-	obj["apiVersion"] = r.GroupVersion()
-	obj["kind"] = r.Kind
-	peopleObject(obj)
+	stampKind(obj, r, peopleDecoded(obj, r, false))
 	return obj, nil
 }
 
@@ -322,9 +363,12 @@ func decodeTable(body []byte, r APIResource) (*Table, error) {
 	t := &Table{Continue: w.Metadata.Continue, ResourceVersion: w.Metadata.ResourceVersion}
 	if w.Kind == "Table" {
 		t.Columns, t.Rows = w.ColumnDefinitions, w.Rows
+		// A row's object is a PartialObjectMetadata (or, with includeObject=Object, the whole
+		// object): for core secrets it is stripped as a Secret whatever its kind says; any other
+		// row's object loses every Secret its own kind reveals.
 		for i := range t.Rows {
-			if len(t.Rows[i].Object) > 0 && isCoreSecrets(r) {
-				peopleSecretMetadata(t.Rows[i].Object)
+			if len(t.Rows[i].Object) > 0 {
+				peopleDecoded(t.Rows[i].Object, r, false)
 			}
 		}
 		return t, nil
@@ -342,8 +386,9 @@ func decodeTable(body []byte, r APIResource) (*Table, error) {
 		items = []map[string]any{obj}
 	}
 	t.Columns = []Column{{Name: "Name", Type: "string", Format: "name"}}
+	secretList := secretListKind(w.Kind, w.APIVersion)
 	for _, it := range items {
-		peopleObject(it)
+		peopleDecoded(it, r, secretList)
 		md, _ := it["metadata"].(map[string]any)
 		t.Rows = append(t.Rows, Row{Cells: []any{metaString(it, "name")}, Object: map[string]any{"metadata": md}})
 	}
@@ -355,8 +400,6 @@ var errNotTable = &jsonShapeError{"not a Table or a list"}
 type jsonShapeError struct{ s string }
 
 func (e *jsonShapeError) Error() string { return e.s }
-
-func isCoreSecrets(r APIResource) bool { return r.Group == "" && r.Resource == "secrets" }
 
 // Decoded objects from a JSON answer, raw enough for json.Marshal to print them back unchanged.
 var _ = json.Number("")

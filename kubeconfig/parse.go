@@ -10,7 +10,6 @@ package kubeconfig
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"regexp"
 	"strconv"
@@ -71,7 +70,7 @@ func Parse(data []byte) (*File, error) {
 
 // refuse builds a refusal: exit 2, nothing sent.
 func refuse(code, format string, args ...any) *kube.Error {
-	return &kube.Error{Code: code, Sentence: fmt.Sprintf(format, args...), Exit: kube.ExitRefused}
+	return &kube.Error{Code: code, Sentence: kube.Sentencef(format, args...), Exit: kube.ExitRefused}
 }
 
 var errorLine = regexp.MustCompile(`^yaml: line ([0-9]+):`)

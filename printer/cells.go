@@ -23,5 +23,3 @@ func CellString(v any) string {
 	}
 	return fmt.Sprint(v)
 }
-
-func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -71,13 +71,14 @@ func validate(st *statement.Statement, err error) (*statement.Statement, error) 
 }
 
 // Run answers one parsed statement. The statement's --request-timeout, when given, bounds each
-// of its requests through the context: the client's own deadline still applies beneath it.
+// of its requests through the context: the client's own deadline still applies beneath it. Its
+// paged reads share the command's deadline (kube.StatementDeadlines).
 func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
 	f, ok := families[st.Command.Name]
 	if !ok {
 		return nil, kube.Refusef(statement.CodeUnknownCommand, statement.SentenceUnknownCommand, st.Command.Name, statement.CommandList())
 	}
-	return f.run(reader.WithTimeout(ctx, st), s, st)
+	return f.run(kube.WithStatement(reader.WithTimeout(ctx, st), st.Command.Name), s, st)
 }
 
 // RunLine parses and runs one console line. A blank or comment line answers nil.

@@ -105,7 +105,7 @@ func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.
 	if err != nil {
 		return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, name)
 	}
-	fmt.Fprintf(io.Err, "studioctl: answering from a recording of %s captured %s, not from a live server.\n", rec.Server, rec.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintln(io.Err, rec.Notice())
 	opts.CacheDir = ""
 	s, _, err := studioctl.OpenReplay(rec, opts)
 	return s, err

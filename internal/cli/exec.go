@@ -69,7 +69,7 @@ func WantsJSON(words []string) bool {
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
 	e, ok := kube.AsError(err)
 	if !ok {
-		e = &kube.Error{Code: studioctl.CodeInternal, Sentence: fmt.Sprintf(studioctl.SentenceInternal, sanitize.String(err.Error())), Exit: kube.ExitRefused}
+		e = &kube.Error{Code: studioctl.CodeInternal, Sentence: kube.Sentencef(studioctl.SentenceInternal, err.Error()), Exit: kube.ExitRefused}
 	}
 	printError(errOut, e, jsonErrors)
 	return e.Exit

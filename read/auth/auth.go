@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -61,7 +60,7 @@ func RunCanI(ctx context.Context, s *reader.Session, st *statement.Statement) (*
 	if strings.HasPrefix(target, "/") {
 		check.NonResourceURL = target
 		if !canINonResourceVerbs[verb] {
-			res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIUnknownVerb, verb))
+			res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIUnknownVerb, verb))
 		}
 	} else {
 		typ, name, _ := strings.Cut(target, "/")
@@ -75,21 +74,21 @@ func RunCanI(ctx context.Context, s *reader.Session, st *statement.Statement) (*
 			case err == nil:
 				check.Group, check.Resource = r.Group, r.Resource
 				if !all && !r.Namespaced {
-					res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIClusterScoped, r.GroupResource()))
+					res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIClusterScoped, r.GroupResource()))
 				}
 			case isErr && e.Code == kube.CodeUnknownType:
 				// kubectl asks about the type as written when discovery does not know it (users and
 				// groups, which impersonate takes, are never listed).
 				check.Resource = typ
 				if low := strings.ToLower(typ); low != "users" && low != "groups" {
-					res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIUnknownType, typ))
+					res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIUnknownType, typ))
 				}
 			default:
 				return nil, err
 			}
 		}
 		if !canIResourceVerbs[verb] {
-			res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIUnknownVerb, verb))
+			res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIUnknownVerb, verb))
 		}
 	}
 	answer, err := s.Client.CanI(ctx, check)
@@ -232,7 +231,7 @@ func runCanIList(ctx context.Context, s *reader.Session, st *statement.Statement
 	}}
 	res := &printer.Result{Table: t}
 	if rules.Incomplete {
-		res.Notices = append(res.Notices, fmt.Sprintf(sentenceCanIIncomplete, ns))
+		res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIIncomplete, ns))
 	}
 	for _, r := range accessRows(rules) {
 		t.Rows = append(t.Rows, []string{r.resourceCell(), authList(r.urls), authList(r.names), authList(r.verbs)})

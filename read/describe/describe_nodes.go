@@ -2,7 +2,6 @@ package describe
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -174,9 +173,9 @@ func dNodeAllocatable(node map[string]any) dResources {
 // thousandths, as kubectl does.
 func dShare(part, whole dQuantity, milli bool) string {
 	if milli {
-		return fmt.Sprintf("%s (%d%%)", part.String(), dPercent(part.milli(), whole.milli()))
+		return kube.Sentencef("%s (%d%%)", part.String(), dPercent(part.milli(), whole.milli()))
 	}
-	return fmt.Sprintf("%s (%d%%)", part.String(), dPercent(part.value(), whole.value()))
+	return kube.Sentencef("%s (%d%%)", part.String(), dPercent(part.value(), whole.value()))
 }
 
 func dPercent(part, whole int64) int64 {

@@ -2,7 +2,6 @@ package describe
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -23,7 +22,7 @@ type describeRead struct {
 }
 
 func (rd *describeRead) notice(format string, args ...any) {
-	rd.res.Notices = append(rd.res.Notices, fmt.Sprintf(format, args...))
+	rd.res.Notices = append(rd.res.Notices, kube.Sentencef(format, args...))
 }
 
 // dwhy is the sentence of a failed related read.

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/logs"
 	"github.com/studioctl/studioctl/sanitize"
@@ -340,9 +341,9 @@ func (w *describeWriter) events(events []map[string]any) {
 		}
 		interval := first
 		if series := dmap(e, "series"); series != nil {
-			interval = fmt.Sprintf("%s (x%s over %s)", w.since(dstr(series, "lastObservedTime")), dint(series, "count"), first)
+			interval = kube.Sentencef("%s (x%s over %s)", w.since(dstr(series, "lastObservedTime")), dint(series, "count"), first)
 		} else if n, _ := strconv.Atoi(dstr(e, "count")); n > 1 {
-			interval = fmt.Sprintf("%s (x%d over %s)", w.since(dstr(e, "lastTimestamp")), n, first)
+			interval = kube.Sentencef("%s (x%d over %s)", w.since(dstr(e, "lastTimestamp")), n, first)
 		}
 		from := dstr(e, "source", "component")
 		if from == "" {

@@ -3,7 +3,6 @@ package events
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -193,21 +192,21 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	res := &printer.Result{}
 	if len(events) == 0 {
 		if unread {
-			res.Notices = append(res.Notices, fmt.Sprintf(sentenceEventsUnread2, kube.MaxEventsRead, kube.MaxEventsRead))
+			res.Notices = append(res.Notices, kube.Sentencef(sentenceEventsUnread2, kube.MaxEventsRead, kube.MaxEventsRead))
 		}
 		if scope.AllNamespaces {
 			res.Empty = sentenceEventsNone
 		} else {
-			res.Empty = fmt.Sprintf(sentenceEventsNoneIn, scope.Namespace)
+			res.Empty = kube.Sentencef(sentenceEventsNoneIn, scope.Namespace)
 		}
 		return res, nil
 	}
 	sort.Sort(byEventTime(events))
 	switch {
 	case unread:
-		res.Notices = append(res.Notices, fmt.Sprintf(SentenceEventsUnread, kube.MaxEventsRead, kube.MaxEventsRead, min(len(events), kube.MaxEventsShown)))
+		res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsUnread, kube.MaxEventsRead, kube.MaxEventsRead, min(len(events), kube.MaxEventsShown)))
 	case len(events) > kube.MaxEventsShown:
-		res.Notices = append(res.Notices, fmt.Sprintf(SentenceEventsShown, len(events), kube.MaxEventsShown))
+		res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsShown, len(events), kube.MaxEventsShown))
 	}
 	if len(events) > kube.MaxEventsShown {
 		events = events[len(events)-kube.MaxEventsShown:]

@@ -146,7 +146,7 @@ func RenderExplain(doc *kube.OpenAPIDocument, group, version, resource string, f
 	}
 	gvk := doc.ResourceKind(group, version, resource)
 	if gvk == nil {
-		return "", &kube.Error{Code: CodeExplainNotFound, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceExplainNoResource, resource, gv)}
+		return "", &kube.Error{Code: CodeExplainNotFound, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceExplainNoResource, resource, gv)}
 	}
 	e := &explainer{doc: doc, recursive: recursive}
 	var b strings.Builder
@@ -158,7 +158,7 @@ func RenderExplain(doc *kube.OpenAPIDocument, group, version, resource string, f
 	b.WriteString("\n")
 	_, schema, ok := doc.SchemaFor(gvk)
 	if !ok {
-		return "", &kube.Error{Code: CodeExplainNotFound, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceExplainNoSchema, explainText(gvk["kind"]), gv)}
+		return "", &kube.Error{Code: CodeExplainNotFound, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceExplainNoSchema, explainText(gvk["kind"]), gv)}
 	}
 	var body strings.Builder
 	e.output(&body, schema, nil, fields, 0)
@@ -166,7 +166,7 @@ func RenderExplain(doc *kube.OpenAPIDocument, group, version, resource string, f
 		return "", e.err
 	}
 	if body.Len() == 0 {
-		return b.String(), &kube.Error{Code: CodeExplainNoField, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceExplainNoField, fields[len(fields)-1], explainText(gvk["kind"]))}
+		return b.String(), &kube.Error{Code: CodeExplainNoField, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceExplainNoField, fields[len(fields)-1], explainText(gvk["kind"]))}
 	}
 	b.WriteString(body.String())
 	b.WriteString("\n")

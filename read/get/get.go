@@ -2,7 +2,6 @@ package get
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -107,7 +106,7 @@ func (g *getRead) includeObject() string {
 
 func (g *getRead) emptySentence() string {
 	if g.r.Namespaced && !g.scope.AllNamespaces {
-		return fmt.Sprintf(reader.SentenceNoResourcesIn, g.scope.Namespace)
+		return kube.Sentencef(reader.SentenceNoResourcesIn, g.scope.Namespace)
 	}
 	return sentenceNoResources
 }
@@ -359,7 +358,7 @@ func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
 func checkDocumentSize(o map[string]any) error {
 	data, err := printer.MarshalJSON(o)
 	if err != nil || len(data) > kube.MaxDocumentBytes {
-		return &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceDocumentSize, metaName(o))}
+		return &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceDocumentSize, metaName(o))}
 	}
 	return nil
 }

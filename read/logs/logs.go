@@ -3,7 +3,6 @@ package logs
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -393,7 +392,7 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 		streams = append(streams, logStream{p, c})
 	}
 	if len(streams) > kube.MaxLogStreams {
-		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: fmt.Sprintf(sentenceLogsStreams, len(streams), kube.MaxLogStreams)}
+		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsStreams, len(streams), kube.MaxLogStreams)}
 	}
 	opts := l.options()
 	lines := &printer.Lines{Raw: true}
@@ -417,7 +416,7 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 		}
 		lines.Text = append(lines.Text, SplitLogLines(out.Data, prefix, out.Truncated)...)
 		if out.Truncated {
-			l.res.Notices = append(l.res.Notices, fmt.Sprintf(sentenceLogsCut, sm.container, sm.pod.Metadata.Name, "1 MiB"))
+			l.res.Notices = append(l.res.Notices, kube.Sentencef(sentenceLogsCut, sm.container, sm.pod.Metadata.Name, "1 MiB"))
 		}
 	}
 	return l.res, nil
@@ -454,7 +453,7 @@ func (l *logRead) options() kube.LogOptions {
 		o.TailLines = kube.SelectorLogLines
 	default:
 		o.TailLines = kube.DefaultLogLines
-		l.res.Notices = append(l.res.Notices, fmt.Sprintf(SentenceLogsDefaultTail, kube.DefaultLogLines, kube.MaxTailLines))
+		l.res.Notices = append(l.res.Notices, kube.Sentencef(SentenceLogsDefaultTail, kube.DefaultLogLines, kube.MaxTailLines))
 	}
 	if n, ok := st.Int("limit-bytes"); ok && n > 0 {
 		o.LimitBytes = n
@@ -484,7 +483,7 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 			return nil, err
 		}
 		if len(pods) == 0 {
-			l.res.Empty = fmt.Sprintf(reader.SentenceNoResourcesIn, l.ns)
+			l.res.Empty = kube.Sentencef(reader.SentenceNoResourcesIn, l.ns)
 		}
 		return pods, nil
 	}
@@ -501,7 +500,7 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 	isPod := r.Group == "" && r.Resource == "pods"
 	if !isPod {
 		if _, supported, _ := podSelector(r, nil); !supported {
-			return nil, &kube.Error{Code: CodeLogKind, Exit: kube.ExitRefused, Sentence: fmt.Sprintf(SentenceLogsKind, r.GroupResource())}
+			return nil, &kube.Error{Code: CodeLogKind, Exit: kube.ExitRefused, Sentence: kube.Sentencef(SentenceLogsKind, r.GroupResource())}
 		}
 	}
 	obj, err := c.GetObject(ctx, r, l.ns, name)
@@ -517,20 +516,20 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 	}
 	selector, _, ok := podSelector(r, obj)
 	if !ok {
-		return nil, &kube.Error{Code: CodeLogSelector, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceLogsNoSelector, r.Kind, name, l.ns)}
+		return nil, &kube.Error{Code: CodeLogSelector, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceLogsNoSelector, r.Kind, name, l.ns)}
 	}
 	pods, err := l.list(ctx, podsRes, selector)
 	if err != nil {
 		return nil, err
 	}
 	if len(pods) == 0 {
-		return nil, &kube.Error{Code: CodeLogNoPod, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceLogsNoPod, l.ns, strings.ToLower(r.Kind), name, selector)}
+		return nil, &kube.Error{Code: CodeLogNoPod, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceLogsNoPod, l.ns, strings.ToLower(r.Kind), name, selector)}
 	}
 	sort.Sort(ByLogging(pods))
 	if l.allPods || len(pods) == 1 {
 		return pods, nil
 	}
-	l.notice(fmt.Sprintf(noticeFoundPods, len(pods), pods[0].Metadata.Name))
+	l.notice(kube.Sentencef(noticeFoundPods, len(pods), pods[0].Metadata.Name))
 	return pods[:1], nil
 }
 
@@ -557,21 +556,21 @@ func (l *logRead) container(p *LogPod) (string, error) {
 			if p.hasContainer(ann) {
 				name = ann
 			} else {
-				l.notice(fmt.Sprintf(noticeDefaultNotFound, ann, p.Metadata.Name))
+				l.notice(kube.Sentencef(noticeDefaultNotFound, ann, p.Metadata.Name))
 			}
 		}
 	}
 	if name == "" {
 		if len(p.Spec.Containers) == 0 {
-			return "", &kube.Error{Code: CodeLogContainer, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceLogsNoContainers, p.Metadata.Name, p.Metadata.Namespace)}
+			return "", &kube.Error{Code: CodeLogContainer, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceLogsNoContainers, p.Metadata.Name, p.Metadata.Namespace)}
 		}
 		name = p.Spec.Containers[0].Name
 		if (len(p.Spec.Containers) > 1 || len(p.Spec.InitContainers) > 0 || len(p.Spec.EphemeralContainers) > 0) && !l.allPods {
-			l.notice(fmt.Sprintf(noticeDefaultedContainer, name, p.allContainerNames()))
+			l.notice(kube.Sentencef(noticeDefaultedContainer, name, p.allContainerNames()))
 		}
 	}
 	if !p.hasContainer(name) {
-		return "", &kube.Error{Code: CodeLogContainer, Exit: kube.ExitServerError, Sentence: fmt.Sprintf(sentenceLogsContainer, p.Metadata.Name, p.Metadata.Namespace, name, strings.Join(p.everyContainer(), ", "))}
+		return "", &kube.Error{Code: CodeLogContainer, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceLogsContainer, p.Metadata.Name, p.Metadata.Namespace, name, strings.Join(p.everyContainer(), ", "))}
 	}
 	return name, nil
 }

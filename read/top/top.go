@@ -2,7 +2,6 @@ package top
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 	"sort"
 	"strconv"
@@ -236,7 +235,7 @@ func RunPod(ctx context.Context, s *reader.Session, st *statement.Statement) (*p
 		if scope.AllNamespaces {
 			res.Empty = sentenceTopNone
 		} else {
-			res.Empty = fmt.Sprintf(SentenceTopNoneIn, scope.Namespace)
+			res.Empty = kube.Sentencef(SentenceTopNoneIn, scope.Namespace)
 		}
 		return res, nil
 	}
