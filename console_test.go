@@ -14,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -67,7 +68,7 @@ func TestPipedConsoleKeepsGoing(t *testing.T) {
 	lines := []string{
 		"delete pod web-0 -n shop",
 		"get pods -n shop 'oops",
-		"get pods -l " + strings.Repeat("x", kube.MaxStatementBytes+10),
+		"get pods -l " + strings.Repeat("x", limits.MaxStatementBytes+10),
 		"# a comment",
 		"",
 		"help",

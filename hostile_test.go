@@ -14,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/hostile"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // Issue 12's regression tests: whole statements through the library's front door against the
@@ -161,7 +162,7 @@ func TestHostileEndlessPagingStopsAtTheCap(t *testing.T) {
 				t.Errorf("%s: JSON error %q", label, errOut)
 			}
 		}
-		if n := srv.Pages.Load(); n < 2 || n > int64(kube.DefaultMaxRows/kube.PageSize+kube.PageSlack) {
+		if n := srv.Pages.Load(); n < 2 || n > int64(limits.DefaultMaxRows/limits.PageSize+limits.PageSlack) {
 			t.Errorf("%s: %d pages requested", label, n)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
@@ -81,8 +82,8 @@ func Open(conn kube.Connection, o Options) (*Session, error) {
 }
 
 func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
-	if o.MaxRows < 0 || o.MaxRows > kube.MaxMaxRows {
-		return nil, kube.Refusef(statement.CodeLimit, SentenceMaxRows, kube.MaxMaxRows)
+	if o.MaxRows < 0 || o.MaxRows > limits.MaxMaxRows {
+		return nil, kube.Refusef(statement.CodeLimit, SentenceMaxRows, limits.MaxMaxRows)
 	}
 	if o.Observe != nil {
 		ko.Observe = func(method, url string, _ *policy.Admitted) { o.Observe(method, url) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
 )
@@ -35,7 +36,7 @@ func (n *Node) Actions() []Action {
 	case n.Kind == KindObject && n.Resource != nil:
 		acts := []Action{{Name: ActionSource}, {Name: ActionDescribe, Words: n.scoped("describe", statementType(*n.Resource)+"/"+n.Name)}}
 		if n.Resource.Group == "" && n.Resource.Resource == "pods" {
-			acts = append(acts, Action{Name: ActionLogs, Words: append(n.scoped("logs", "pod/"+n.Name), "--tail="+strconv.Itoa(kube.RowActionLogLines))})
+			acts = append(acts, Action{Name: ActionLogs, Words: append(n.scoped("logs", "pod/"+n.Name), "--tail="+strconv.Itoa(limits.RowActionLogLines))})
 		}
 		return acts
 	case n.Kind == KindType && n.Resource != nil:

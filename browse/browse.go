@@ -24,6 +24,7 @@ import (
 	"sync"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read/reader"
 )
 
@@ -88,7 +89,7 @@ func (n *Node) IsSecretObject() bool {
 // CountText is a folder's count as the tree prints it: a number, or "1,000 or more".
 func (n *Node) CountText() string {
 	if n.Capped {
-		return sprintf(wordMore, Thousands(kube.TreeFolderCap))
+		return sprintf(wordMore, Thousands(limits.TreeFolderCap))
 	}
 	return Thousands(n.Count)
 }
@@ -253,11 +254,11 @@ func (b *Browser) readNamespaces(ctx context.Context) (*Namespaces, error) {
 	def := b.defaultNamespace()
 	nsRes, ok := preferred(d, "", "namespaces")
 	if ok {
-		names, capped, err := b.listNames(ctx, nsRes, kube.Scope{}, kube.MaxNamespacesListed)
+		names, capped, err := b.listNames(ctx, nsRes, kube.Scope{}, limits.MaxNamespacesListed)
 		if err == nil {
 			out := &Namespaces{Names: names, Source: FromAPI, Capped: capped}
 			if capped {
-				out.Notices = append(out.Notices, Notice{CodeNamespacesCapped, sprintf(sentenceNamespacesCapped, Thousands(kube.MaxNamespacesListed), Thousands(kube.MaxNamespacesListed))})
+				out.Notices = append(out.Notices, Notice{CodeNamespacesCapped, sprintf(sentenceNamespacesCapped, Thousands(limits.MaxNamespacesListed), Thousands(limits.MaxNamespacesListed))})
 				if err := b.placeDefault(ctx, nsRes, out, def); err != nil {
 					return nil, err
 				}
@@ -269,12 +270,12 @@ func (b *Browser) readNamespaces(ctx context.Context) (*Namespaces, error) {
 			return nil, err
 		}
 		if pr, ok := preferred(d, "project.openshift.io", "projects"); ok {
-			names, capped, perr := b.listNames(ctx, pr, kube.Scope{}, kube.MaxNamespacesListed)
+			names, capped, perr := b.listNames(ctx, pr, kube.Scope{}, limits.MaxNamespacesListed)
 			if perr == nil {
 				out := &Namespaces{Names: names, Source: FromProjects, Capped: capped, Refused: lock,
 					Notices: []Notice{{CodeNamespacesProjects, sentenceNamespacesProjects}}}
 				if capped {
-					out.Notices = append(out.Notices, Notice{CodeNamespacesCapped, sprintf(sentenceNamespacesCapped, Thousands(kube.MaxNamespacesListed), Thousands(kube.MaxNamespacesListed))})
+					out.Notices = append(out.Notices, Notice{CodeNamespacesCapped, sprintf(sentenceNamespacesCapped, Thousands(limits.MaxNamespacesListed), Thousands(limits.MaxNamespacesListed))})
 				}
 				return out, nil
 			}
@@ -314,8 +315,8 @@ func (b *Browser) placeDefault(ctx context.Context, nsRes kube.APIResource, out 
 		}
 		return err
 	}
-	if len(out.Names) >= kube.MaxNamespacesListed {
-		out.Names[kube.MaxNamespacesListed-1] = def
+	if len(out.Names) >= limits.MaxNamespacesListed {
+		out.Names[limits.MaxNamespacesListed-1] = def
 	} else {
 		out.Names = append(out.Names, def)
 	}
@@ -444,7 +445,7 @@ func (b *Browser) fillFolder(ctx context.Context, f *Node) error {
 	} else {
 		var err error
 		var p *namePager
-		p, capped, err = b.list(ctx, r, kube.Scope{Namespace: f.Namespace}, kube.TreeFolderCap)
+		p, capped, err = b.list(ctx, r, kube.Scope{Namespace: f.Namespace}, limits.TreeFolderCap)
 		if err == nil {
 			names, aboutSecret = p.names, p.aboutSecret
 		}

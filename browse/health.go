@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // Count is one number of the overview: read (N, Capped), or not readable (Locked), or not served.
@@ -27,7 +28,7 @@ func (c Count) Text() string {
 	case c.Err != nil:
 		return sprintf(wordNotRead, c.Err.Sentence)
 	case c.Capped:
-		return sprintf(wordMore, Thousands(kube.TreeFolderCap))
+		return sprintf(wordMore, Thousands(limits.TreeFolderCap))
 	}
 	if c.Source == FromConnection {
 		return sprintf(wordNamespacesFrom, Thousands(c.N))

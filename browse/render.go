@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
@@ -49,7 +49,7 @@ func Text(nodes []*Node, o TextOptions) []string {
 			walk(c, depth+1)
 		}
 		if n.Kind == KindFolder && n.Capped {
-			rows = append(rows, row{left: indent + "  " + sprintf(wordFirstOnly, Thousands(kube.TreeFolderCap))})
+			rows = append(rows, row{left: indent + "  " + sprintf(wordFirstOnly, Thousands(limits.TreeFolderCap))})
 		}
 	}
 	for _, n := range nodes {

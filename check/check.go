@@ -38,6 +38,7 @@ import (
 	"sync"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 )
 
@@ -184,7 +185,7 @@ func namespaceNotice(ctx context.Context, c *kube.Client, d *kube.Discovery, def
 		return nil, nil
 	}
 	var p countPager
-	err := c.ListTable(ctx, res, kube.Scope{}, kube.ListOptions{IncludeObject: "None", MaxRows: kube.MaxNamespacesListed}, &p)
+	err := c.ListTable(ctx, res, kube.Scope{}, kube.ListOptions{IncludeObject: "None", MaxRows: limits.MaxNamespacesListed}, &p)
 	e, isErr := kube.AsError(err)
 	switch {
 	case err == nil:

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/get"
 	"github.com/studioctl/studioctl/statement"
@@ -111,7 +112,7 @@ func (l *Loop) loadHistory() []string {
 	defer fh.Close()
 	var Lines []string
 	sc := bufio.NewScanner(io.LimitReader(fh, 4<<20))
-	sc.Buffer(make([]byte, 64<<10), kube.MaxStatementBytes+1)
+	sc.Buffer(make([]byte, 64<<10), limits.MaxStatementBytes+1)
 	for sc.Scan() {
 		Lines = append(Lines, sc.Text())
 	}
@@ -227,7 +228,7 @@ func (l *Loop) namespaceNames(ctx context.Context) []string {
 		return []string{}
 	}
 	p := &get.NamePager{Lines: &printer.Lines{}}
-	if l.Session.Client.ListTable(ctx, r, kube.Scope{}, kube.ListOptions{IncludeObject: "Metadata", MaxRows: kube.MaxNamespacesListed}, p) != nil {
+	if l.Session.Client.ListTable(ctx, r, kube.Scope{}, kube.ListOptions{IncludeObject: "Metadata", MaxRows: limits.MaxNamespacesListed}, p) != nil {
 		return []string{}
 	}
 	out := make([]string, 0, len(p.Lines.Text))

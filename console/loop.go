@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/reader"
@@ -56,7 +57,7 @@ func readLine(r *bufio.Reader) (string, bool, error) {
 		chunk, isPrefix, err := r.ReadLine()
 		if !tooLong {
 			buf = append(buf, chunk...)
-			if len(buf) > kube.MaxStatementBytes {
+			if len(buf) > limits.MaxStatementBytes {
 				tooLong, buf = true, nil
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 )
 
@@ -66,10 +67,10 @@ func NewClient(ep *Endpoint, opts Options) *Client {
 		opts.Sleep = sleepCtx
 	}
 	if opts.RequestTimeout == 0 {
-		opts.RequestTimeout = DefaultRequestTimeout
+		opts.RequestTimeout = limits.DefaultRequestTimeout
 	}
 	if opts.ConnectTimeout == 0 {
-		opts.ConnectTimeout = DefaultConnectTimeout
+		opts.ConnectTimeout = limits.DefaultConnectTimeout
 	}
 	if opts.UserAgent == "" {
 		opts.UserAgent = "studioctl/" + Version
@@ -230,7 +231,7 @@ func (c *Client) send(ctx context.Context, cl *call) (*http.Response, context.Ca
 		}
 		limit := cl.cap
 		if limit == 0 {
-			limit = MaxResponseBytes
+			limit = limits.MaxResponseBytes
 		}
 		resp.Body = &cappedBody{r: resp.Body, left: limit}
 		return resp, cancel, nil
@@ -320,7 +321,7 @@ func (c *Client) readError(ctx context.Context, cl *call, err error) error {
 	if errors.Is(err, errBodyTooLarge) {
 		limit := cl.cap
 		if limit == 0 {
-			limit = MaxResponseBytes
+			limit = limits.MaxResponseBytes
 		}
 		return serverError(CodeLimitResponse, 200, sprintf(sentenceResponseTooLarge, cl.what, humanBytes(limit)))
 	}
@@ -394,7 +395,7 @@ func statusLine(code int) string {
 
 // retryAfter reads Retry-After (seconds or an HTTP date), 1 s when absent, at most 5 s.
 func retryAfter(v string, now time.Time) time.Duration {
-	d := DefaultRetryAfter
+	d := limits.DefaultRetryAfter
 	if v != "" {
 		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n >= 0 {
 			d = time.Duration(n) * time.Second
@@ -405,8 +406,8 @@ func retryAfter(v string, now time.Time) time.Duration {
 	if d < 0 {
 		d = 0
 	}
-	if d > MaxRetryAfter {
-		d = MaxRetryAfter
+	if d > limits.MaxRetryAfter {
+		d = limits.MaxRetryAfter
 	}
 	return d
 }

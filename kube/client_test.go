@@ -25,6 +25,7 @@ import (
 
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
+	"github.com/studioctl/studioctl/limits"
 )
 
 const secretToken = "s3cr3t-token-CANARY-7f3a"
@@ -233,7 +234,7 @@ func TestHostileBodies(t *testing.T) {
 		body func() io.Reader
 		code string
 	}{
-		{"over the byte cap", func() io.Reader { return io.LimitReader(zeroes{}, MaxResponseBytes+10) }, CodeLimitResponse},
+		{"over the byte cap", func() io.Reader { return io.LimitReader(zeroes{}, limits.MaxResponseBytes+10) }, CodeLimitResponse},
 		{"deep nesting", func() io.Reader { return strings.NewReader(`{"kind":"Table","rows":` + deep + `}`) }, CodeLimitNesting},
 		{"malformed json", func() io.Reader { return strings.NewReader(`{"kind":"Table","rows":[`) }, CodeMalformed},
 		{"html", func() io.Reader { return strings.NewReader(`<html><body>SERVER-SAID</body></html>`) }, CodeMalformed},

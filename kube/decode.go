@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 var errTooDeep = errors.New("nesting over the cap")
@@ -41,7 +43,7 @@ func checkNesting(data []byte, max int) error {
 
 // decodeJSON decodes an answer with exact numbers (json.Number) under the nesting cap.
 func decodeJSON(data []byte, v any) error {
-	if err := checkNesting(data, MaxNesting); err != nil {
+	if err := checkNesting(data, limits.MaxNesting); err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -57,7 +59,7 @@ func decodeJSON(data []byte, v any) error {
 
 func decodeError(what string, err error) *Error {
 	if errors.Is(err, errTooDeep) {
-		return serverError(CodeLimitNesting, 200, sprintf(sentenceTooDeep, what, MaxNesting))
+		return serverError(CodeLimitNesting, 200, sprintf(sentenceTooDeep, what, limits.MaxNesting))
 	}
 	return serverError(CodeMalformed, 200, sprintf(sentenceMalformed, what))
 }

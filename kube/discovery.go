@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // APIResource is one resource discovery lists, at its group's preferred version unless a
@@ -159,7 +161,7 @@ var errNotAggregated = errors.New("not aggregated discovery")
 // parseDiscovery reads one aggregated answer (from /api or /apis). contentType tells v2 from
 // v2beta1; the body's kind must say APIGroupDiscoveryList either way.
 func parseDiscovery(body []byte, contentType string, into *Discovery) error {
-	if err := checkNesting(body, MaxNesting); err != nil {
+	if err := checkNesting(body, limits.MaxNesting); err != nil {
 		return err
 	}
 	var w wireDiscoveryList
@@ -234,7 +236,7 @@ func keepReadVerbs(verbs []string) []string {
 // the disk cache when younger than 10 minutes, else from the server (two requests).
 func (c *Client) Discovery(ctx context.Context) (*Discovery, error) {
 	c.discMu.Lock()
-	if c.disc != nil && c.opts.Now().Sub(c.discAt) < DiscoveryTTL {
+	if c.disc != nil && c.opts.Now().Sub(c.discAt) < limits.DiscoveryTTL {
 		d := c.disc
 		c.discMu.Unlock()
 		return d, nil
@@ -314,7 +316,7 @@ func (c *Client) readDiscoveryCache() (*Discovery, time.Time, bool) {
 		return nil, time.Time{}, false
 	}
 	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 != 0 || fi.Size() > 2*MaxResponseBytes {
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 != 0 || fi.Size() > 2*limits.MaxResponseBytes {
 		return nil, time.Time{}, false
 	}
 	if di, err := os.Lstat(filepath.Dir(p)); err != nil || !di.IsDir() || di.Mode().Perm()&0o077 != 0 {
@@ -329,7 +331,7 @@ func (c *Client) readDiscoveryCache() (*Discovery, time.Time, bool) {
 		return nil, time.Time{}, false
 	}
 	age := c.opts.Now().Sub(f.FetchedAt)
-	if age < 0 || age >= DiscoveryTTL {
+	if age < 0 || age >= limits.DiscoveryTTL {
 		return nil, time.Time{}, false
 	}
 	d := &Discovery{}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // LogOptions are the query of one pod log request, as kubectl's PodLogOptions sends them. A zero
@@ -21,7 +23,7 @@ type LogOptions struct {
 	Previous     bool
 }
 
-// LogStream is what one pod log request read: the bytes, cut at MaxLogStreamBytes when the log
+// LogStream is what one pod log request read: the bytes, cut at limits.MaxLogStreamBytes when the log
 // was longer (Truncated).
 type LogStream struct {
 	Data      []byte
@@ -30,7 +32,7 @@ type LogStream struct {
 
 // PodLog reads one container's log of a pod with the JSON Accept, which real servers answer with
 // text/plain (a text/plain Accept is refused with 406 by some). The body is capped at
-// MaxLogStreamBytes: a longer log is cut there and marked Truncated, never failed.
+// limits.MaxLogStreamBytes: a longer log is cut there and marked Truncated, never failed.
 func (c *Client) PodLog(ctx context.Context, ns, pod string, o LogOptions) (*LogStream, error) {
 	what := sprintf(sentenceLogWhat, o.Container, pod, ns)
 	if o.Previous {
@@ -44,7 +46,7 @@ func (c *Client) PodLog(ctx context.Context, ns, pod string, o LogOptions) (*Log
 	}
 	cl := &call{
 		method: "GET", path: "/api/v1/namespaces/" + ns + "/pods/" + pod + "/log", accept: AcceptJSON,
-		what: what, cap: MaxLogStreamBytes,
+		what: what, cap: limits.MaxLogStreamBytes,
 		notFound: func() *Error {
 			return serverError(CodeNotFound, http.StatusNotFound, sprintf(sentenceLogPodNotFoundNS, pod, ns))
 		},

@@ -6,6 +6,8 @@ import (
 	"net"
 	"syscall"
 	"testing"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // The metadata addresses outside the link-local ranges, and their IPv4-mapped IPv6 forms, are
@@ -24,7 +26,7 @@ func TestCloudMetadataAddressesAreRefusedBeforeAnyDial(t *testing.T) {
 			if !forbiddenIP(ip) {
 				t.Fatalf("%s is not forbidden", s)
 			}
-			d := newGuardedDialer(fixedResolver{{IP: ip}}, DefaultConnectTimeout)
+			d := newGuardedDialer(fixedResolver{{IP: ip}}, limits.DefaultConnectTimeout)
 			d.dialer.Control = func(network, address string, _ syscall.RawConn) error {
 				t.Errorf("a socket was opened to %s", address)
 				return errors.New("no dial in this test")

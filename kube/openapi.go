@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // OpenAPI v3, as explain reads it: GET /openapi/v3 (the index, which names each group version's
@@ -41,7 +43,7 @@ func openAPIDocKey(group, version string) string {
 // ...) with their server-relative URLs, unchecked: OpenAPIDocument checks the one it follows.
 func (c *Client) OpenAPIIndex(ctx context.Context) (map[string]string, error) {
 	what := "read the server's OpenAPI index at /openapi/v3"
-	body, err := c.do(ctx, &call{method: "GET", path: "/openapi/v3", accept: AcceptJSON, what: what, cap: MaxExplainBytes,
+	body, err := c.do(ctx, &call{method: "GET", path: "/openapi/v3", accept: AcceptJSON, what: what, cap: limits.MaxExplainBytes,
 		notFound: func() *Error { return serverError(CodeOpenAPIMissing, 404, sentenceOpenAPINoIndex) }})
 	if err != nil {
 		return nil, err
@@ -120,13 +122,13 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 		data, ok = c.readOpenAPICache(id)
 	}
 	if !ok {
-		cl := &call{method: "GET", path: path, accept: AcceptJSON, what: what, cap: MaxExplainBytes}
+		cl := &call{method: "GET", path: path, accept: AcceptJSON, what: what, cap: limits.MaxExplainBytes}
 		cl.set("hash", hash)
 		data, err = c.do(ctx, cl)
 		if err != nil {
 			return nil, err
 		}
-		if err := checkNesting(data, MaxNesting); err != nil {
+		if err := checkNesting(data, limits.MaxNesting); err != nil {
 			return nil, decodeError(what, err)
 		}
 		if !json.Valid(data) {
@@ -145,7 +147,7 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 // The memory cache holds raw documents, at most openAPIMemoryBytes in all, per URL, for the life of
 // one client (a session: one server, one identity); the oldest goes first. Raw bytes are decoded per
 // statement, so no reader can change what another will read.
-const openAPIMemoryBytes = 4 * MaxExplainBytes
+const openAPIMemoryBytes = 4 * limits.MaxExplainBytes
 
 type openAPIMemory struct {
 	sync.Mutex
@@ -235,7 +237,7 @@ func (c *Client) readOpenAPICache(id string) ([]byte, bool) {
 		}
 	}
 	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 != 0 || fi.Size() > MaxExplainBytes+4096 {
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 != 0 || fi.Size() > limits.MaxExplainBytes+4096 {
 		return nil, false
 	}
 	data, err := os.ReadFile(p)
@@ -243,7 +245,7 @@ func (c *Client) readOpenAPICache(id string) ([]byte, bool) {
 		return nil, false
 	}
 	line, doc, ok := bytes.Cut(data, []byte{'\n'})
-	if !ok || len(doc) > MaxExplainBytes {
+	if !ok || len(doc) > limits.MaxExplainBytes {
 		return nil, false
 	}
 	var h openAPICacheHeader
@@ -251,7 +253,7 @@ func (c *Client) readOpenAPICache(id string) ([]byte, bool) {
 		return nil, false
 	}
 	sum := sha256.Sum256(doc)
-	if h.SHA256 != hex.EncodeToString(sum[:]) || checkNesting(doc, MaxNesting) != nil || !json.Valid(doc) {
+	if h.SHA256 != hex.EncodeToString(sum[:]) || checkNesting(doc, limits.MaxNesting) != nil || !json.Valid(doc) {
 		return nil, false
 	}
 	return doc, true

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/internal/httpstub"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // syntheticOpenAPI is a small synthetic OpenAPI v3 document (no server serves it): a kind Gadget
@@ -123,7 +124,7 @@ func TestOpenAPIDocumentRefusalsAndAnswers(t *testing.T) {
 func TestOpenAPIDocumentOverTheCap(t *testing.T) {
 	c, reg := discoveredClient(t, Options{})
 	reg.JSON("/openapi/v3", "", indexWith("B16B16"))
-	big := `{"x":"` + strings.Repeat("a", MaxExplainBytes) + `"}`
+	big := `{"x":"` + strings.Repeat("a", limits.MaxExplainBytes) + `"}`
 	reg.JSON("/openapi/v3/apis/synth.example.dev/v1", "hash=B16B16", big)
 	_, err := c.OpenAPIDocument(context.Background(), "synth.example.dev", "v1")
 	if e := wantCode(t, err, CodeLimitResponse); !strings.Contains(e.Sentence, "4 MiB") {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/internal/httpstub"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // endlessPages answers every page of a list with no rows and a new continue token.
@@ -38,7 +39,7 @@ func TestEndlessPagingStopsAtThePageCap(t *testing.T) {
 		t.Run(fmt.Sprint("table=", table), func(t *testing.T) {
 			c, reg := stubClient(t, Options{})
 			var n atomic.Int32
-			reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "*", Times: maxPages(1000, PageSize), Respond: endlessPages(&n, table)})
+			reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "*", Times: maxPages(1000, limits.PageSize), Respond: endlessPages(&n, table)})
 			r := pods(t, c)
 			o := ListOptions{MaxRows: 1000}
 			var err error
@@ -51,8 +52,8 @@ func TestEndlessPagingStopsAtThePageCap(t *testing.T) {
 			if e.Exit != ExitRefused {
 				t.Fatalf("exit %d", e.Exit)
 			}
-			want := maxPages(1000, PageSize)
-			if int(n.Load()) != want || want != 2+PageSlack {
+			want := maxPages(1000, limits.PageSize)
+			if int(n.Load()) != want || want != 2+limits.PageSlack {
 				t.Fatalf("%d pages read, want %d", n.Load(), want)
 			}
 			if !strings.Contains(e.Sentence, fmt.Sprintf("%d pages", want)) {
@@ -84,7 +85,7 @@ func TestStatementDeadlineBoundsPaging(t *testing.T) {
 	// A second walk of the same statement starts past the deadline and sends nothing.
 	err = c.ListTable(ctx, r, Scope{Namespace: "shop"}, ListOptions{}, &collect{})
 	wantCode(t, err, CodeStatementDeadline)
-	if StatementDeadline("get") != DefaultStatementDeadline || StatementDeadline("no such command") != DefaultStatementDeadline {
+	if limits.StatementDeadline("get") != limits.DefaultStatementDeadline || limits.StatementDeadline("no such command") != limits.DefaultStatementDeadline {
 		t.Fatal("the table's default")
 	}
 }

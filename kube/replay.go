@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -216,7 +217,7 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	// A watch ends when its window closes, mid-body: what arrived until then is its answer, and
 	// is what a replay gives back.
-	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, limits.MaxResponseBytes+1))
 	resp.Body.Close()
 	if err != nil && req.URL.Query().Get("watch") == "" {
 		return nil, err
@@ -240,7 +241,7 @@ func scrubForRecording(path, contentType string, body []byte) []byte {
 	if !secrets && !strings.Contains(contentType, "json") {
 		return body // a log is text/plain, and a JSON-looking log line stays as it was written
 	}
-	if checkNesting(body, MaxNesting) != nil {
+	if checkNesting(body, limits.MaxNesting) != nil {
 		if secrets {
 			return nil
 		}

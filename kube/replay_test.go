@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 func TestReplayAnswersRepeatsInRecordedOrder(t *testing.T) {
@@ -82,7 +84,7 @@ func TestRecordingFieldsAndNoticeAreSanitised(t *testing.T) {
 			t.Fatalf("%U in %q", r, s)
 		}
 	}
-	if n := rec.Notice(); !strings.HasPrefix(n, `studioctl: answering from a recording of v1.37\u202exxx`) || len(n) > MaxSentenceValue+200 || !strings.Contains(n, "captured 2025-01-02 03:04 UTC") {
+	if n := rec.Notice(); !strings.HasPrefix(n, `studioctl: answering from a recording of v1.37\u202exxx`) || len(n) > limits.MaxSentenceValue+200 || !strings.Contains(n, "captured 2025-01-02 03:04 UTC") {
 		t.Fatalf("notice: %q", n)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -12,7 +13,7 @@ import (
 // composed from a template goes through it. Each string-like value it interpolates (a string, a
 // []byte, an error, a fmt.Stringer) is made safe for a terminal with sanitize.String, so a name
 // the server sent or the user typed cannot carry an escape sequence, a control character, a bidi
-// override or a zero-width character into the sentence; and a value longer than MaxSentenceValue
+// override or a zero-width character into the sentence; and a value longer than limits.MaxSentenceValue
 // characters is cut to that many, with "…" after it, so a 100 KB name is not echoed whole. The
 // template itself is studioctl's own text. Numbers and other values are formatted as fmt does.
 //
@@ -85,14 +86,14 @@ func (v safeValue) Format(f fmt.State, verb rune) {
 	fmt.Fprintf(f, fmt.FormatString(f, verb), s)
 }
 
-// cutValue keeps the first MaxSentenceValue characters of s.
+// cutValue keeps the first limits.MaxSentenceValue characters of s.
 func cutValue(s string) string {
-	if len(s) <= MaxSentenceValue || utf8.RuneCountInString(s) <= MaxSentenceValue {
+	if len(s) <= limits.MaxSentenceValue || utf8.RuneCountInString(s) <= limits.MaxSentenceValue {
 		return s
 	}
 	n := 0
 	for i := range s {
-		if n == MaxSentenceValue {
+		if n == limits.MaxSentenceValue {
 			return s[:i] + "…"
 		}
 		n++

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // hostileValues are what a server or a user can put in a name: an OSC title change, a CSI that
@@ -72,11 +74,11 @@ func TestEverySentenceTemplateSanitisesItsValues(t *testing.T) {
 	}
 }
 
-// A value over MaxSentenceValue characters is cut; a legal name is not.
+// A value over limits.MaxSentenceValue characters is cut; a legal name is not.
 func TestSentencefCutsLongValues(t *testing.T) {
 	long := strings.Repeat("x", 100<<10)
 	got := Refusef(CodeRefusedName, sentenceBadName, "get pods "+long).Sentence
-	if len(got) > MaxSentenceValue+len(sentenceBadName)+8 || !strings.Contains(got, "x…") {
+	if len(got) > limits.MaxSentenceValue+len(sentenceBadName)+8 || !strings.Contains(got, "x…") {
 		t.Fatalf("a 100 KB value was not cut: %d bytes", len(got))
 	}
 	name := strings.Repeat("a", 253)

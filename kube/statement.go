@@ -4,31 +4,9 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/studioctl/studioctl/limits"
 )
-
-// StatementDeadlines is the one table of how long a statement's paged reads may take in all,
-// by command: the bound on a statement as a whole, where the request deadline (30 s, or
-// --request-timeout) bounds each request. A walk through a collection's pages (ListTable,
-// ListObjects) stops with CodeStatementDeadline when it passes it. A command not listed here, or a
-// read made outside any statement (a library caller, the tree), gets DefaultStatementDeadline.
-// A statement whose --request-timeout is longer than its entry gets the request timeout instead,
-// so one request is never cut shorter than the user asked.
-var StatementDeadlines = map[string]time.Duration{
-	"get":      DefaultStatementDeadline, // the list (and -w's first list; the window is its own bound)
-	"describe": DefaultStatementDeadline, // the related objects and the events
-	"events":   DefaultStatementDeadline,
-	"logs":     DefaultStatementDeadline, // the pods a selector names; each log has its own caps
-	"top pod":  DefaultStatementDeadline,
-	"top node": DefaultStatementDeadline,
-}
-
-// StatementDeadline is the deadline of one statement of the command name.
-func StatementDeadline(command string) time.Duration {
-	if d, ok := StatementDeadlines[command]; ok && d > 0 {
-		return d
-	}
-	return DefaultStatementDeadline
-}
 
 type statementKey struct{}
 
@@ -37,7 +15,7 @@ type statementKey struct{}
 // counts against the same deadline.
 type statement struct {
 	command  string
-	deadline time.Duration // 0: the command's entry in StatementDeadlines
+	deadline time.Duration // 0: the command's entry in limits.StatementDeadlines
 	mu       sync.Mutex
 	started  bool
 	clock    time.Time // the client's clock (Options.Now), which tests inject
@@ -45,7 +23,7 @@ type statement struct {
 }
 
 // WithStatement marks ctx as running one statement of command, so its paged reads share the
-// command's deadline from StatementDeadlines.
+// command's deadline from limits.StatementDeadlines.
 func WithStatement(ctx context.Context, command string) context.Context {
 	return context.WithValue(ctx, statementKey{}, &statement{command: command})
 }
@@ -59,7 +37,7 @@ func (c *Client) statementClock(ctx context.Context) (d time.Duration, clock, wa
 	}
 	d = st.deadline
 	if d <= 0 {
-		d = StatementDeadline(st.command)
+		d = limits.StatementDeadline(st.command)
 	}
 	if rt, ok := ctx.Value(requestTimeoutKey{}).(time.Duration); ok && rt > d {
 		d = rt // the statement's own --request-timeout is longer: one request may take all of it
@@ -81,7 +59,7 @@ func statementName(ctx context.Context) string {
 }
 
 // maxPages is how many pages a walk may read: what its row cap needs at its page size, and
-// PageSlack more for the short or empty pages a field selector can leave.
+// limits.PageSlack more for the short or empty pages a field selector can leave.
 func maxPages(maxRows, size int) int {
-	return (maxRows+size-1)/size + PageSlack
+	return (maxRows+size-1)/size + limits.PageSlack
 }

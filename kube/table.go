@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // Column is one of a Table's column definitions.
@@ -65,9 +67,9 @@ type ListOptions struct {
 	FieldSelector string
 	// IncludeObject is "None" (cells only), "Metadata" (the server's default) or "".
 	IncludeObject string
-	// MaxRows is the statement's row cap; 0 means DefaultMaxRows.
+	// MaxRows is the statement's row cap; 0 means limits.DefaultMaxRows.
 	MaxRows int
-	// PageSize defaults to 500 and may only be smaller.
+	// PageSize defaults to limits.PageSize (500) and may only be smaller.
 	PageSize int
 }
 
@@ -185,9 +187,9 @@ func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions
 	what := "list " + r.GroupResource() + s.describe(r)
 	maxRows := o.MaxRows
 	if maxRows <= 0 {
-		maxRows = DefaultMaxRows
+		maxRows = limits.DefaultMaxRows
 	}
-	size := PageSize
+	size := limits.PageSize
 	if o.PageSize > 0 && o.PageSize < size {
 		size = o.PageSize
 	}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"time"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // WatchEvent is one change seen during a watch window, as a one-row Table.
@@ -23,7 +25,7 @@ func (c *Client) WatchTable(ctx context.Context, r APIResource, s Scope, o ListO
 		return err
 	}
 	what := "watch " + r.GroupResource() + s.describe(r)
-	cl := &call{method: "GET", path: collectionPath(r, s), accept: AcceptTable, what: what, cap: MaxWatchBytes}
+	cl := &call{method: "GET", path: collectionPath(r, s), accept: AcceptTable, what: what, cap: limits.MaxWatchBytes}
 	cl.set("watch", "true")
 	if resourceVersion != "" {
 		cl.set("resourceVersion", resourceVersion)
@@ -44,7 +46,7 @@ func (c *Client) WatchTable(ctx context.Context, r APIResource, s Scope, o ListO
 	}
 	wctx, cancel := context.WithTimeout(ctx, window)
 	defer cancel()
-	resp, done, err := c.send(WithRequestTimeout(wctx, window+DefaultConnectTimeout), cl)
+	resp, done, err := c.send(WithRequestTimeout(wctx, window+limits.DefaultConnectTimeout), cl)
 	if err != nil {
 		if wctx.Err() != nil && ctx.Err() == nil {
 			return nil // the window closed before the server answered: nothing changed

@@ -19,6 +19,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // Parse reads a kubeconfig. It refuses, before decoding anything: a file over 1 MiB, text that is
@@ -29,7 +30,7 @@ import (
 // entry without a name or with a name another entry of its list already has. Unknown fields are
 // ignored, as kubectl ignores them, but they pass the same strict checks.
 func Parse(data []byte) (*File, error) {
-	if len(data) > kube.MaxKubeconfigBytes {
+	if len(data) > limits.MaxKubeconfigBytes {
 		return nil, refuse(CodeTooLarge, sentenceTooLarge)
 	}
 	src := newSource(data)
@@ -148,7 +149,7 @@ func (c *checker) check(n *yaml.Node, depth int) error {
 	case yaml.ScalarNode:
 		return nil
 	case yaml.SequenceNode:
-		if depth+1 > kube.MaxKubeconfigNesting {
+		if depth+1 > limits.MaxKubeconfigNesting {
 			return refuse(CodeTooDeep, sentenceTooDeepAt, n.Line, n.Column)
 		}
 		for _, item := range n.Content {
@@ -158,7 +159,7 @@ func (c *checker) check(n *yaml.Node, depth int) error {
 		}
 		return nil
 	case yaml.MappingNode:
-		if depth+1 > kube.MaxKubeconfigNesting {
+		if depth+1 > limits.MaxKubeconfigNesting {
 			return refuse(CodeTooDeep, sentenceTooDeepAt, n.Line, n.Column)
 		}
 		return c.checkMapping(n, depth+1)

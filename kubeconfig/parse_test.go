@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
@@ -88,8 +87,8 @@ func padded(size int) []byte {
 }
 
 func TestGenerated(t *testing.T) {
-	laughs := billionLaughs(kube.MaxKubeconfigBytes)
-	if len(laughs) > kube.MaxKubeconfigBytes || len(laughs) < kube.MaxKubeconfigBytes-16 {
+	laughs := billionLaughs(limits.MaxKubeconfigBytes)
+	if len(laughs) > limits.MaxKubeconfigBytes || len(laughs) < limits.MaxKubeconfigBytes-16 {
 		t.Fatalf("billion laughs is %d bytes", len(laughs))
 	}
 	tests := []struct {
@@ -97,8 +96,8 @@ func TestGenerated(t *testing.T) {
 		data []byte
 		code string
 	}{
-		{"exactly 1 MiB", padded(kube.MaxKubeconfigBytes), ""},
-		{"1 MiB and 1 byte", padded(kube.MaxKubeconfigBytes + 1), CodeTooLarge},
+		{"exactly 1 MiB", padded(limits.MaxKubeconfigBytes), ""},
+		{"1 MiB and 1 byte", padded(limits.MaxKubeconfigBytes + 1), CodeTooLarge},
 		{"16 MiB", padded(16 << 20), CodeTooLarge},
 		{"billion laughs, 1 MiB", laughs, CodeAlias},
 		{"100 levels, flow", nested(100), ""},
@@ -126,7 +125,7 @@ func TestGenerated(t *testing.T) {
 // keeps an alias as one node that points at its anchor and never expands it while building the
 // node tree, and the checker refuses the first anchor without following any alias.
 func TestBillionLaughsIsCheap(t *testing.T) {
-	data := billionLaughs(kube.MaxKubeconfigBytes)
+	data := billionLaughs(limits.MaxKubeconfigBytes)
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -159,7 +158,7 @@ func TestBillionLaughsIsCheap(t *testing.T) {
 func TestOneLongLineIsLinear(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(strings.TrimSuffix(small, "\n") + "\npad: [x")
-	for b.Len() < kube.MaxKubeconfigBytes-8 {
+	for b.Len() < limits.MaxKubeconfigBytes-8 {
 		b.WriteString(",x")
 	}
 	b.WriteString("]\n")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/events"
 	"github.com/studioctl/studioctl/statement"
@@ -196,7 +197,7 @@ func TestEventsMoreThanTheReadCap(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if n := strings.Count(out, "\n"); n != kube.MaxEventsShown {
+	if n := strings.Count(out, "\n"); n != limits.MaxEventsShown {
 		t.Errorf("%d rows shown", n)
 	}
 	if want := fmt.Sprintf(events.SentenceEventsUnread, 5000, 5000, 1000) + "\n"; errOut != want {

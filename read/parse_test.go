@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -143,7 +144,7 @@ func TestBacktickIsNeverRun(t *testing.T) {
 }
 
 func TestLongLineIsRefused(t *testing.T) {
-	_, err := ParseLine("get pods -l " + strings.Repeat("a", kube.MaxStatementBytes))
+	_, err := ParseLine("get pods -l " + strings.Repeat("a", limits.MaxStatementBytes))
 	if code(t, err) != statement.CodeLexer {
 		t.Fatal(err)
 	}

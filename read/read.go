@@ -72,7 +72,7 @@ func validate(st *statement.Statement, err error) (*statement.Statement, error) 
 
 // Run answers one parsed statement. The statement's --request-timeout, when given, bounds each
 // of its requests through the context: the client's own deadline still applies beneath it. Its
-// paged reads share the command's deadline (kube.StatementDeadlines).
+// paged reads share the command's deadline (limits.StatementDeadlines).
 func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
 	f, ok := families[st.Command.Name]
 	if !ok {

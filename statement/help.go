@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // HelpLines is a command's help, made from the command and flag tables.
@@ -73,9 +73,9 @@ func RefusalOverview() []string {
 // LimitsOverview lists the limits a statement meets, from the one table of limits.
 func LimitsOverview() []string {
 	return []string{
-		fmt.Sprintf("A statement reads at most %s rows (--max-rows raises it, up to %s); lists are read %d objects a page.", thousands(kube.DefaultMaxRows), thousands(kube.MaxMaxRows), kube.PageSize),
-		fmt.Sprintf("-o json and -o yaml print at most %d objects, each at most 1 MiB.", kube.MaxDocuments),
-		fmt.Sprintf("--request-timeout takes %s to %s; the default is %s.", durationText(kube.MinRequestTimeout), durationText(kube.MaxRequestTimeout), durationText(kube.DefaultRequestTimeout)),
+		fmt.Sprintf("A statement reads at most %s rows (--max-rows raises it, up to %s); lists are read %d objects a page.", thousands(limits.DefaultMaxRows), thousands(limits.MaxMaxRows), limits.PageSize),
+		fmt.Sprintf("-o json and -o yaml print at most %d objects, each at most 1 MiB.", limits.MaxDocuments),
+		fmt.Sprintf("--request-timeout takes %s to %s; the default is %s.", durationText(limits.MinRequestTimeout), durationText(limits.MaxRequestTimeout), durationText(limits.DefaultRequestTimeout)),
 	}
 }
 

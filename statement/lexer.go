@@ -5,13 +5,14 @@ import (
 
 	"github.com/mattn/go-shellwords"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // Split reads one console line into words with POSIX quoting. A line that is empty or only a
 // comment gives no words. A leading "kubectl", "$" or "%" is dropped, so a line pasted from a
 // runbook reads as it would at a shell. Nothing is expanded: no variables, no backquotes.
 func Split(line string) ([]string, error) {
-	if len(line) > kube.MaxStatementBytes {
+	if len(line) > limits.MaxStatementBytes {
 		return nil, kube.Refusef(CodeLexer, SentenceLineTooLong)
 	}
 	line, err := stripComment(line)

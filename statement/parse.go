@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // Statement is one parsed statement: the command, its arguments and the flags as given.
@@ -353,7 +354,7 @@ func (st *Statement) checkValues() error {
 		return kube.Refusef(kube.CodeRefusedName, "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent.")
 	}
 	if d, ok := st.Duration("request-timeout"); ok {
-		if err := checkRange("--request-timeout", d, kube.MinRequestTimeout, kube.MaxRequestTimeout); err != nil {
+		if err := checkRange("--request-timeout", d, limits.MinRequestTimeout, limits.MaxRequestTimeout); err != nil {
 			return err
 		}
 	}

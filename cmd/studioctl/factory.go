@@ -9,6 +9,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -117,7 +118,7 @@ func readKubeconfig(path string) ([]byte, error) {
 		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, kube.MaxKubeconfigBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, limits.MaxKubeconfigBytes+1))
 	if err != nil {
 		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigRead)
 	}

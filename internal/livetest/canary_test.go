@@ -19,6 +19,7 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 	"sigs.k8s.io/yaml"
@@ -88,7 +89,7 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 	rec := &kube.Recorder{}
 	// Reads over every namespace of a cluster seeded with --big pass the default row cap; the
 	// matrix raises it so those tables are printed, and checked, too.
-	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Redact: mode, Recorder: rec, MaxRows: kube.MaxMaxRows})
+	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Redact: mode, Recorder: rec, MaxRows: limits.MaxMaxRows})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/studioctl/studioctl/check"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -128,7 +129,7 @@ func TestCheckCapNoticeMatchesTheNamespaceCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	capped := strings.Contains(strings.Join(noticeCodes(r), ","), check.CodeNamespacesCap)
-	if capped != (count > kube.MaxNamespacesListed) {
+	if capped != (count > limits.MaxNamespacesListed) {
 		t.Fatalf("%d namespaces, cap notice %v", count, capped)
 	}
 	t.Logf("%d namespaces; cap notice %v", count, capped)

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/browse"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // The tree, source and health commands against the live cluster, for the three identities. They
@@ -130,8 +130,8 @@ func folderLine(out, container, label string) string {
 }
 
 func countText(n int) string {
-	if n > kube.TreeFolderCap {
-		return browse.Thousands(kube.TreeFolderCap) + " or more"
+	if n > limits.TreeFolderCap {
+		return browse.Thousands(limits.TreeFolderCap) + " or more"
 	}
 	return browse.Thousands(n)
 }
@@ -159,8 +159,8 @@ func TestLiveTree(t *testing.T) {
 				shown++
 			}
 		}
-		if len(namespaces) > kube.MaxNamespacesListed {
-			if shown != kube.MaxNamespacesListed || !strings.Contains(r.err, "more than 1,000 namespaces") {
+		if len(namespaces) > limits.MaxNamespacesListed {
+			if shown != limits.MaxNamespacesListed || !strings.Contains(r.err, "more than 1,000 namespaces") {
 				t.Errorf("%d namespaces listed by kubectl, %d shown; stderr %q", len(namespaces), shown, r.err)
 			}
 		} else if shown != len(namespaces) {
@@ -244,7 +244,7 @@ func TestLiveTree(t *testing.T) {
 
 	t.Run("admin/caps", func(t *testing.T) {
 		cms := kubectlNames(t, "get", "configmaps", "-n", "shop-big")
-		if len(cms) <= kube.TreeFolderCap {
+		if len(cms) <= limits.TreeFolderCap {
 			t.Skipf("shop-big holds %d ConfigMaps: run e2e/seed.sh v1.37 --big for the cap", len(cms))
 		}
 		r := runTree(t, "admin", "tree", "shop-big")

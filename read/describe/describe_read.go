@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/logs"
 	"github.com/studioctl/studioctl/read/reader"
@@ -71,9 +72,9 @@ func (rd *describeRead) events(ctx context.Context) {
 	events := []map[string]any{}
 	for _, u := range uids {
 		sel := EventSelector(name, ns, refKind, u)
-		got, err := rd.list(ctx, "events.v1", scope, kube.ListOptions{FieldSelector: sel, MaxRows: kube.MaxEventsRead})
+		got, err := rd.list(ctx, "events.v1", scope, kube.ListOptions{FieldSelector: sel, MaxRows: limits.MaxEventsRead})
 		if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
-			rd.notice(noticeDescribeEventsCapped, kube.MaxEventsRead)
+			rd.notice(noticeDescribeEventsCapped, limits.MaxEventsRead)
 			err = nil
 		}
 		if err != nil {
@@ -83,8 +84,8 @@ func (rd *describeRead) events(ctx context.Context) {
 		events = append(events, got...)
 	}
 	dSortEvents(events)
-	if len(events) > kube.MaxEventsShown {
-		events = events[len(events)-kube.MaxEventsShown:]
+	if len(events) > limits.MaxEventsShown {
+		events = events[len(events)-limits.MaxEventsShown:]
 	}
 	rd.d.Events = events
 }

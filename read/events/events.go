@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/logs"
 	"github.com/studioctl/studioctl/read/reader"
@@ -159,9 +160,9 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	}
 	var events []*coreEvent
 	unread := false
-	err = c.ListObjects(ctx, r, scope, kube.ListOptions{FieldSelector: strings.Join(fields, ","), MaxRows: kube.MaxEventsRead},
+	err = c.ListObjects(ctx, r, scope, kube.ListOptions{FieldSelector: strings.Join(fields, ","), MaxRows: limits.MaxEventsRead},
 		func(obj map[string]any) error {
-			if len(events) >= kube.MaxEventsRead {
+			if len(events) >= limits.MaxEventsRead {
 				unread = true
 				return nil
 			}
@@ -192,7 +193,7 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	res := &printer.Result{}
 	if len(events) == 0 {
 		if unread {
-			res.Notices = append(res.Notices, kube.Sentencef(sentenceEventsUnread2, kube.MaxEventsRead, kube.MaxEventsRead))
+			res.Notices = append(res.Notices, kube.Sentencef(sentenceEventsUnread2, limits.MaxEventsRead, limits.MaxEventsRead))
 		}
 		if scope.AllNamespaces {
 			res.Empty = sentenceEventsNone
@@ -204,12 +205,12 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	sort.Sort(byEventTime(events))
 	switch {
 	case unread:
-		res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsUnread, kube.MaxEventsRead, kube.MaxEventsRead, min(len(events), kube.MaxEventsShown)))
-	case len(events) > kube.MaxEventsShown:
-		res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsShown, len(events), kube.MaxEventsShown))
+		res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsUnread, limits.MaxEventsRead, limits.MaxEventsRead, min(len(events), limits.MaxEventsShown)))
+	case len(events) > limits.MaxEventsShown:
+		res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsShown, len(events), limits.MaxEventsShown))
 	}
-	if len(events) > kube.MaxEventsShown {
-		events = events[len(events)-kube.MaxEventsShown:]
+	if len(events) > limits.MaxEventsShown {
+		events = events[len(events)-limits.MaxEventsShown:]
 	}
 	t := &printer.Table{NoHeaders: st.Bool("no-headers")}
 	if scope.AllNamespaces {

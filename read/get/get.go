@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -320,10 +321,10 @@ func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
 	}
 	if len(g.names) == 0 {
 		opts := g.listOptions("")
-		opts.MaxRows = kube.MaxDocuments
+		opts.MaxRows = limits.MaxDocuments
 		err := g.s.Client.ListObjects(ctx, g.r, g.scope, opts, add, func() { d.Objects = nil })
 		if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
-			return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, kube.MaxDocuments)
+			return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, limits.MaxDocuments)
 		}
 		if err != nil {
 			return nil, err
@@ -333,8 +334,8 @@ func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
 		}
 		return res, nil
 	}
-	if len(g.names) > kube.MaxDocuments {
-		return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, kube.MaxDocuments)
+	if len(g.names) > limits.MaxDocuments {
+		return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, limits.MaxDocuments)
 	}
 	for _, name := range g.names {
 		o, err := g.s.Client.GetObject(ctx, g.r, g.scope.Namespace, name)
@@ -357,7 +358,7 @@ func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
 
 func checkDocumentSize(o map[string]any) error {
 	data, err := printer.MarshalJSON(o)
-	if err != nil || len(data) > kube.MaxDocumentBytes {
+	if err != nil || len(data) > limits.MaxDocumentBytes {
 		return &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceDocumentSize, metaName(o))}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 )
 
@@ -18,7 +19,7 @@ func (g *getRead) watch(ctx context.Context) (*printer.Result, error) {
 	}
 	listed := len(b.out.Rows)
 	events := make([]string, listed)
-	window := kube.DefaultWatchWindow
+	window := limits.DefaultWatchWindow
 	if d, ok := g.st.Duration("request-timeout"); ok {
 		window = d
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -51,7 +52,7 @@ func Validate(st *statement.Statement) error {
 		case n < 0:
 			return kube.Refusef(statement.CodeBadValue, SentenceLogsTailNegative)
 		}
-		if err := statement.CheckCount("--tail", n, kube.MaxTailLines, LimitNameTail); err != nil {
+		if err := statement.CheckCount("--tail", n, limits.MaxTailLines, LimitNameTail); err != nil {
 			return err
 		}
 	}
@@ -59,7 +60,7 @@ func Validate(st *statement.Statement) error {
 		if n < 0 {
 			return kube.Refusef(statement.CodeBadValue, SentenceLogsLimitNegative)
 		}
-		if err := statement.CheckCount("--limit-bytes", n, kube.MaxLogStreamBytes, LimitNameLimitBytes); err != nil {
+		if err := statement.CheckCount("--limit-bytes", n, limits.MaxLogStreamBytes, LimitNameLimitBytes); err != nil {
 			return err
 		}
 	}
@@ -391,8 +392,8 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 		}
 		streams = append(streams, logStream{p, c})
 	}
-	if len(streams) > kube.MaxLogStreams {
-		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsStreams, len(streams), kube.MaxLogStreams)}
+	if len(streams) > limits.MaxLogStreams {
+		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsStreams, len(streams), limits.MaxLogStreams)}
 	}
 	opts := l.options()
 	lines := &printer.Lines{Raw: true}
@@ -450,10 +451,10 @@ func (l *logRead) options() kube.LogOptions {
 	case ok:
 		o.TailLines = n
 	case st.Has("selector"):
-		o.TailLines = kube.SelectorLogLines
+		o.TailLines = limits.SelectorLogLines
 	default:
-		o.TailLines = kube.DefaultLogLines
-		l.res.Notices = append(l.res.Notices, kube.Sentencef(SentenceLogsDefaultTail, kube.DefaultLogLines, kube.MaxTailLines))
+		o.TailLines = limits.DefaultLogLines
+		l.res.Notices = append(l.res.Notices, kube.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines))
 	}
 	if n, ok := st.Int("limit-bytes"); ok && n > 0 {
 		o.LimitBytes = n

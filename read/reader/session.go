@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -13,7 +14,7 @@ import (
 // console and a Go program importing the library all use.
 type Session struct {
 	Client  *kube.Client
-	MaxRows int // the statement row cap; 0 means kube.DefaultMaxRows
+	MaxRows int // the statement row cap; 0 means limits.DefaultMaxRows
 }
 
 // Namespace is the namespace a namespaced statement reads: -n, else the connection's default.
@@ -29,7 +30,7 @@ func (s *Session) RowCap() int {
 	if s.MaxRows > 0 {
 		return s.MaxRows
 	}
-	return kube.DefaultMaxRows
+	return limits.DefaultMaxRows
 }
 
 // WithTimeout applies a statement's --request-timeout to each of its requests.

@@ -1,0 +1,68 @@
+// Package limits is the one table of every cap and deadline studioctl holds: the transport's, the
+// statements', the console's and the tree's. The flag table, help, the docs and the tests read it;
+// a value above a limit's maximum is refused naming the limit, never clamped.
+package limits
+
+import "time"
+
+const (
+	PageSize              = 500              // objects per list request
+	DefaultMaxRows        = 5000             // rows one statement reads unless --max-rows raises it
+	MaxMaxRows            = 100000           // the most --max-rows may ask for
+	TreeFolderCap         = 1000             // objects the tree lists per kind and container
+	MaxResponseBytes      = 16 << 20         // bytes per response, counted after decompression
+	MaxNesting            = 1000             // nesting of an answer's objects and arrays
+	MaxDocumentBytes      = 1 << 20          // bytes per -o json / -o yaml document
+	MaxDocuments          = 500              // objects per -o json / -o yaml statement
+	DefaultLogLines       = 500              // log lines without --tail
+	RowActionLogLines     = 50               // log lines a tree row action reads
+	MaxTailLines          = 5000             // the most --tail may ask for
+	SelectorLogLines      = 10               // log lines per pod under -l without --tail
+	MaxLogStreamBytes     = 1 << 20          // bytes per log stream
+	MaxLogStreams         = 5                // log streams per statement
+	DefaultWatchWindow    = 10 * time.Second // watch window without --request-timeout
+	MaxWatchBytes         = 8 << 20          // bytes per watch window
+	MaxEventsRead         = 5000             // events a statement reads
+	MaxEventsShown        = 1000             // events a statement shows
+	MaxExplainBytes       = 4 << 20          // bytes per OpenAPI document
+	DiscoveryTTL          = 10 * time.Minute // discovery kept per connection
+	MaxRetryAfter         = 5 * time.Second  // longest wait on a 429
+	DefaultRetryAfter     = 1 * time.Second  // the wait on a 429 without Retry-After
+	MaxKubeconfigBytes    = 1 << 20          // bytes of a kubeconfig
+	MaxKubeconfigNesting  = 100              // nesting of a kubeconfig
+	DefaultConnectTimeout = 10 * time.Second // connect deadline
+	DefaultRequestTimeout = 30 * time.Second // request deadline, the whole body included
+	MinRequestTimeout     = 1 * time.Second  // the least --request-timeout may ask for
+	MaxRequestTimeout     = 10 * time.Minute // the most --request-timeout may ask for
+	MaxNamespacesListed   = 1000             // namespaces the tree lists
+	MaxStatementBytes     = 64 << 10         // a console line
+	MaxSentenceValue      = 512              // characters of one value a sentence quotes (Sentencef)
+	PageSlack             = 5                // pages a walk may read beyond what its row cap needs
+	// DefaultStatementDeadline bounds a statement's paged reads in all; StatementDeadlines
+	// (statement.go) sets it per command.
+	DefaultStatementDeadline = 2 * time.Minute
+)
+
+// StatementDeadlines is the one table of how long a statement's paged reads may take in all,
+// by command: the bound on a statement as a whole, where the request deadline (30 s, or
+// --request-timeout) bounds each request. A walk through a collection's pages (kube's ListTable and
+// ListObjects) stops with kube.CodeStatementDeadline when it passes it. A command not listed here, or a
+// read made outside any statement (a library caller, the tree), gets DefaultStatementDeadline.
+// A statement whose --request-timeout is longer than its entry gets the request timeout instead,
+// so one request is never cut shorter than the user asked.
+var StatementDeadlines = map[string]time.Duration{
+	"get":      DefaultStatementDeadline, // the list (and -w's first list; the window is its own bound)
+	"describe": DefaultStatementDeadline, // the related objects and the events
+	"events":   DefaultStatementDeadline,
+	"logs":     DefaultStatementDeadline, // the pods a selector names; each log has its own caps
+	"top pod":  DefaultStatementDeadline,
+	"top node": DefaultStatementDeadline,
+}
+
+// StatementDeadline is the deadline of one statement of the command name.
+func StatementDeadline(command string) time.Duration {
+	if d, ok := StatementDeadlines[command]; ok && d > 0 {
+		return d
+	}
+	return DefaultStatementDeadline
+}
