@@ -24,6 +24,7 @@ import (
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -54,7 +55,7 @@ type Options struct {
 	DiscoveryBeta bool
 	// Recorder, when set, keeps every exchange with the real server (Secret values stripped),
 	// for replay later.
-	Recorder *kube.Recorder
+	Recorder *record.Recorder
 }
 
 // Session is an open, read-only session.
@@ -76,7 +77,7 @@ func Open(conn kube.Connection, o Options) (*Session, error) {
 	}
 	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now, DiscoveryBeta: o.DiscoveryBeta}
 	if o.Recorder != nil {
-		ko.Transport = o.Recorder // NewClient puts net/http beneath it
+		ko.Layer = o.Recorder.Layer // NewClient puts it on net/http, beneath the guard
 	}
 	return open(ep, o, ko)
 }
@@ -109,21 +110,21 @@ func OpenKubeconfig(data []byte, contextName string, o Options) (*Session, []kub
 
 // OpenReplay opens a session that answers from a recording instead of a server; its clock is the
 // capture time, so ages read as they did then. A request the recording does not hold fails.
-func OpenReplay(rec *kube.Recording, o Options) (*Session, *kube.Replayer, error) {
-	rp := kube.NewReplayer(rec)
+func OpenReplay(rec *record.Recording, o Options) (*Session, *record.Replayer, error) {
+	rp := record.NewReplayer(rec)
 	at := rec.CapturedAt
 	ko := kube.Options{Transport: rp, Now: func() time.Time { return at }, DiscoveryBeta: rec.DiscoveryBeta}
-	s, err := open(kube.ReplayEndpoint("default"), o, ko)
+	s, err := open(record.ReplayEndpoint("default"), o, ko)
 	return s, rp, err
 }
 
 // LoadReplay reads the recording in dir (its recording.json), or the embedded demo cluster when
 // dir is "demo".
-func LoadReplay(dir string) (*kube.Recording, error) {
+func LoadReplay(dir string) (*record.Recording, error) {
 	if dir == "demo" {
-		return kube.ParseRecording(demoRecording)
+		return record.ParseRecording(demoRecording)
 	}
-	return kube.LoadRecording(filepath.Join(dir, "recording.json"))
+	return record.LoadRecording(filepath.Join(dir, "recording.json"))
 }
 
 // Mode is the session's redaction mode.

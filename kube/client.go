@@ -27,7 +27,10 @@ import (
 type Options struct {
 	// Transport replaces net/http at the bottom of the chain (a recording or a replay). The
 	// allowlist guard always sits above it, so no seam can bypass the policy.
-	Transport      http.RoundTripper
+	Transport http.RoundTripper
+	// Layer, when set and Transport is not, wraps the net/http transport beneath the guard (a
+	// recorder keeping what the real server answers): no caller ever holds an unguarded transport.
+	Layer          func(base http.RoundTripper, apiPath string) http.RoundTripper
 	Resolver       Resolver
 	Now            func() time.Time
 	Sleep          func(ctx context.Context, d time.Duration) error
@@ -80,10 +83,8 @@ func NewClient(ep *Endpoint, opts Options) *Client {
 	if base == nil {
 		base = newBaseTransport(ep, opts.Resolver, opts.ConnectTimeout)
 	}
-	// A Recorder without a transport of its own records what the real server answers: it gets
-	// net/http here, beneath the guard, and no caller ever holds an unguarded transport.
-	if r, ok := base.(*Recorder); ok && r.Base == nil {
-		r.Base, r.APIPath = newBaseTransport(ep, opts.Resolver, opts.ConnectTimeout), ep.APIPath
+	if opts.Transport == nil && opts.Layer != nil {
+		base = opts.Layer(base, ep.APIPath)
 	}
 	g := &guard{ep: ep, resources: discoveryView{c}, base: base, userAgent: opts.UserAgent}
 	g.observe = func(r *http.Request, adm *policy.Admitted) {
@@ -266,6 +267,10 @@ func (c *Client) roundTrip(ctx context.Context, cl *call) (*http.Response, error
 	return resp, nil
 }
 
+// ErrNoRecording is what a transport beneath the guard that answers from recorded data (a
+// replay) returns for a request it holds no answer to.
+var ErrNoRecording = errors.New("no recorded answer for this request")
+
 // transportError turns what net/http or the guard said into studioctl's sentence.
 func (c *Client) transportError(ctx context.Context, cl *call, err error, connected bool) error {
 	var ref *policy.Refusal
@@ -351,7 +356,7 @@ func answerReason(resp *http.Response) string {
 
 func (c *Client) answerError(cl *call, resp *http.Response) error {
 	code := resp.StatusCode
-	status := statusLine(code)
+	status := StatusLine(code)
 	switch {
 	case code >= 300 && code < 400:
 		return serverError(CodeRedirect, code, sprintf(sentenceRedirect, cl.what, status))
@@ -386,7 +391,7 @@ func errTooManyRequests(what string) *Error {
 	return serverError(CodeTooManyRequests, http.StatusTooManyRequests, sprintf(sentenceTooManyRequests, what))
 }
 
-func statusLine(code int) string {
+func StatusLine(code int) string {
 	if t := http.StatusText(code); t != "" {
 		return strconv.Itoa(code) + " " + t
 	}

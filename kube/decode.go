@@ -10,9 +10,9 @@ import (
 
 var errTooDeep = errors.New("nesting over the cap")
 
-// checkNesting refuses a JSON text whose objects and arrays nest deeper than max, before any
+// CheckNesting refuses a JSON text whose objects and arrays nest deeper than max, before any
 // decoder builds it. It scans bytes once, skipping strings, and does not validate otherwise.
-func checkNesting(data []byte, max int) error {
+func CheckNesting(data []byte, max int) error {
 	depth := 0
 	inString := false
 	for i := 0; i < len(data); i++ {
@@ -43,7 +43,7 @@ func checkNesting(data []byte, max int) error {
 
 // decodeJSON decodes an answer with exact numbers (json.Number) under the nesting cap.
 func decodeJSON(data []byte, v any) error {
-	if err := checkNesting(data, limits.MaxNesting); err != nil {
+	if err := CheckNesting(data, limits.MaxNesting); err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -161,7 +161,7 @@ var errNotAggregated = errors.New("not aggregated discovery")
 // parseDiscovery reads one aggregated answer (from /api or /apis). contentType tells v2 from
 // v2beta1; the body's kind must say APIGroupDiscoveryList either way.
 func parseDiscovery(body []byte, contentType string, into *Discovery) error {
-	if err := checkNesting(body, limits.MaxNesting); err != nil {
+	if err := CheckNesting(body, limits.MaxNesting); err != nil {
 		return err
 	}
 	var w wireDiscoveryList

@@ -128,7 +128,7 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 		if err != nil {
 			return nil, err
 		}
-		if err := checkNesting(data, limits.MaxNesting); err != nil {
+		if err := CheckNesting(data, limits.MaxNesting); err != nil {
 			return nil, decodeError(what, err)
 		}
 		if !json.Valid(data) {
@@ -253,7 +253,7 @@ func (c *Client) readOpenAPICache(id string) ([]byte, bool) {
 		return nil, false
 	}
 	sum := sha256.Sum256(doc)
-	if h.SHA256 != hex.EncodeToString(sum[:]) || checkNesting(doc, limits.MaxNesting) != nil || !json.Valid(doc) {
+	if h.SHA256 != hex.EncodeToString(sum[:]) || CheckNesting(doc, limits.MaxNesting) != nil || !json.Valid(doc) {
 		return nil, false
 	}
 	return doc, true

@@ -47,13 +47,3 @@ func stampKind(obj map[string]any, r APIResource, secret bool) {
 func secretListKind(kind, apiVersion string) bool {
 	return kind == "SecretList" && (apiVersion == "" || apiVersion == "v1")
 }
-
-// peopleAny strips an answer about to be written to a recording; secrets marks an answer to a
-// request for core secrets, whose items carry no kind of their own.
-func peopleAny(v any, secrets bool) {
-	if secrets {
-		redact.SecretAnswer(v)
-		return
-	}
-	redact.PeopleAny(v)
-}

@@ -66,7 +66,7 @@ func (v safeValue) Format(f fmt.State, verb rune) {
 		return
 	}
 	raw := v.text
-	s := cutValue(sanitize.String(raw))
+	s := CutValue(sanitize.String(raw))
 	if verb == 'q' {
 		if s == raw {
 			fmt.Fprint(f, strconv.Quote(s))
@@ -86,8 +86,8 @@ func (v safeValue) Format(f fmt.State, verb rune) {
 	fmt.Fprintf(f, fmt.FormatString(f, verb), s)
 }
 
-// cutValue keeps the first limits.MaxSentenceValue characters of s.
-func cutValue(s string) string {
+// CutValue keeps the first limits.MaxSentenceValue characters of s.
+func CutValue(s string) string {
 	if len(s) <= limits.MaxSentenceValue || utf8.RuneCountInString(s) <= limits.MaxSentenceValue {
 		return s
 	}

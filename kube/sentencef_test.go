@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // hostileValues are what a server or a user can put in a name: an OSC title change, a CSI that
@@ -25,23 +25,6 @@ var hostileValues = []string{
 	"we\u200bb",
 	"a\x00b\x7fc\x1b]52;c;cGFzcw==\x1b\\",
 	"\x1b]0;T\x07\x1b[2J\u009b31m\u202e\u200b\u2066\ufeff\x85\x08",
-}
-
-// sentenceFree reports the first byte or character a formatted sentence must not hold: ESC, a C0
-// control other than tab, DEL, a C1 control, a bidi override or a zero-width character.
-func sentenceFree(s string) (rune, bool) {
-	for _, r := range s {
-		switch {
-		case r == utf8.RuneError:
-			return r, false
-		case r < 0x20 && r != '\t', r == 0x7f, r >= 0x80 && r < 0xa0:
-			return r, false
-		case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200b, r == 0x200c,
-			r == 0x200d, r == 0x200e, r == 0x200f, r == 0x2060, r == 0xfeff, r == 0x061c:
-			return r, false
-		}
-	}
-	return 0, true
 }
 
 // TestEverySentenceTemplateSanitisesItsValues walks every sentence and notice template constant of
@@ -64,7 +47,7 @@ func TestEverySentenceTemplateSanitisesItsValues(t *testing.T) {
 	for name, tmpl := range templates {
 		for _, v := range hostileValues {
 			got := Sentencef(tmpl, templateArgs(tmpl, v)...)
-			if r, ok := sentenceFree(got); !ok {
+			if r, ok := sanitize.FirstUnsafe(got); !ok {
 				t.Errorf("%s with %q holds %U: %q", name, v, r, got)
 			}
 			if strings.Contains(got, "%!") {

@@ -100,7 +100,6 @@ const (
 	sentenceMalformed          = "The API server's answer to the request to %s was not the JSON studioctl expected, so it was not read."
 	sentenceUnknownType        = "the server doesn't have a resource type %q"
 	sentenceReplayMissing      = "The recording holds no answer to the request to %s: it was captured without that statement."
-	sentenceReplayNotice       = "studioctl: answering from a recording of %s captured %s, not from a live server."
 )
 
 // Version floor and discovery form (section 10).

@@ -27,7 +27,7 @@ const (
 
 var allowedAccept = map[string]bool{AcceptTable: true, AcceptDiscovery: true, AcceptDiscoveryBeta: true, AcceptJSON: true, AcceptAny: true}
 
-const maxRequestBody = 64 << 10
+const MaxRequestBody = 64 << 10
 
 // guard is the top of the transport chain. It admits a request only if the policy does, and then
 // sends a fresh request that carries studioctl's own headers and nothing else, so neither a caller
@@ -74,8 +74,8 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	var body []byte
 	if req.Body != nil && req.Body != http.NoBody {
-		body, err = io.ReadAll(io.LimitReader(req.Body, maxRequestBody+1))
-		if err != nil || len(body) > maxRequestBody {
+		body, err = io.ReadAll(io.LimitReader(req.Body, MaxRequestBody+1))
+		if err != nil || len(body) > MaxRequestBody {
 			return nil, &policy.Refusal{Rule: "body.size", Reason: "the request body is too large"}
 		}
 	}

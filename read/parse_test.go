@@ -1,6 +1,7 @@
 package read
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,11 +175,11 @@ func FuzzParse(f *testing.F) {
 		if st == nil {
 			return
 		}
-		if statement.Contains(statement.WriteCommands, st.Command.Name) || statement.Contains(statement.NotInV1, st.Command.Name) {
+		if slices.Contains(statement.WriteCommands, st.Command.Name) || slices.Contains(statement.NotInV1, st.Command.Name) {
 			t.Fatalf("parsed a refused command: %q", line)
 		}
 		for _, f := range st.FlagsGiven() {
-			if statement.Contains(statement.ConnectionFlags, f) || !st.Allows(f) {
+			if slices.Contains(statement.ConnectionFlags, f) || !st.Allows(f) {
 				t.Fatalf("parsed a flag outside the column: %q %s", line, f)
 			}
 		}

@@ -144,3 +144,16 @@ func skipC1String(s string, j int, introducer rune) int {
 	}
 	return skipString(s, j)
 }
+
+// FirstUnsafe reports the first character s holds that String would remove or escape (ESC, a C0
+// control other than tab, DEL, a C1 control, a byte that is not UTF-8, a bidi override or a
+// zero-width character); ok is false when there is one. Tests use it to prove output is clean.
+func FirstUnsafe(s string) (r rune, ok bool) {
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError, r < 0x20 && r != '\t', r == 0x7f, r >= 0x80 && r < 0xa0, invisible(r):
+			return r, false
+		}
+	}
+	return 0, true
+}

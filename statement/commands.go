@@ -172,7 +172,7 @@ func CommandNamed(name string) *Command {
 	return nil
 }
 
-func Contains(list []string, s string) bool {
+func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
 			return true

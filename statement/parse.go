@@ -117,13 +117,13 @@ func Parse(words []string) (*Statement, error) {
 
 func refuseCommand(words []string) error {
 	verb := words[0]
-	if verb == "rollout" && len(words) > 1 && Contains(ReadOnlyRollout, words[1]) {
+	if verb == "rollout" && len(words) > 1 && contains(ReadOnlyRollout, words[1]) {
 		return kube.Refusef(CodeNotInV1, sentenceNotInV1Command, "rollout "+words[1])
 	}
-	if Contains(WriteCommands, verb) {
+	if contains(WriteCommands, verb) {
 		return kube.Refusef(CodeWriteCommand, sentenceWriteCommand, verb)
 	}
-	if Contains(NotInV1, verb) {
+	if contains(NotInV1, verb) {
 		return kube.Refusef(CodeNotInV1, sentenceNotInV1Command, verb)
 	}
 	return nil
@@ -138,7 +138,7 @@ func CommandList() string {
 }
 
 func (st *Statement) Allows(long string) bool {
-	return long == "help" || Contains(st.Command.Flags, long)
+	return long == "help" || contains(st.Command.Flags, long)
 }
 
 // readWords separates flags from arguments, accepting every spelling kubectl's flag library does.
@@ -222,7 +222,7 @@ func (st *Statement) takeShorts(cluster string, rest []string) (int, error) {
 }
 
 func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
-	if Contains(ConnectionFlags, name) {
+	if contains(ConnectionFlags, name) {
 		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}
 	if name == "follow" && st.Command.Name == "logs" {
@@ -244,7 +244,7 @@ func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
 }
 
 func (st *Statement) lookupShort(short, spelled string) (FlagSpec, error) {
-	if Contains(ConnectionFlags, short) {
+	if contains(ConnectionFlags, short) {
 		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}
 	for _, spec := range Flags {
@@ -388,10 +388,10 @@ func CheckCount(flag string, n, max int64, limitName string) error {
 func (st *Statement) checkOutput() error {
 	out := st.String("output")
 	format, _, _ := strings.Cut(out, "=")
-	if st.Command.Name == "get" && Contains(LaterGetOutputs, format) {
+	if st.Command.Name == "get" && contains(LaterGetOutputs, format) {
 		return kube.Refusef(CodeLater, sentenceLaterOutput, format)
 	}
-	if !Contains(st.Command.Outputs, out) {
+	if !contains(st.Command.Outputs, out) {
 		return kube.Refusef(CodeBadValue, sentenceBadOutput, out, st.Command.Name, strings.Join(st.Command.Outputs, ", "))
 	}
 	return nil

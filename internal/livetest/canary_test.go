@@ -20,6 +20,7 @@ import (
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 	"sigs.k8s.io/yaml"
@@ -86,7 +87,7 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &kube.Recorder{}
+	rec := &record.Recorder{}
 	// Reads over every namespace of a cluster seeded with --big pass the default row cap; the
 	// matrix raises it so those tables are printed, and checked, too.
 	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Redact: mode, Recorder: rec, MaxRows: limits.MaxMaxRows})

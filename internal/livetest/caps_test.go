@@ -9,7 +9,7 @@ import (
 	"time"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/replaytest"
 )
 
@@ -26,13 +26,13 @@ func TestRecordCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &kube.Recorder{}
+	rec := &record.Recorder{}
 	captured := time.Now().UTC().Truncate(time.Second)
 	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, Now: func() time.Time { return captured }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.Rec = kube.Recording{Server: serverVersion(t, s), Identity: "admin", CapturedAt: captured}
+	rec.Rec = record.Recording{Server: serverVersion(t, s), Identity: "admin", CapturedAt: captured}
 	report := replaytest.TreeReportFor(context.Background(), s, replaytest.CapTreeCases)
 	for _, want := range []string{"1,000 or more", "more than 1,000 namespaces"} {
 		if !strings.Contains(report, want) {

@@ -14,7 +14,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -135,7 +135,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &kube.Recorder{}
+	rec := &record.Recorder{}
 	// The session's clock stands still at the capture instant, which is the clock a replay runs
 	// at, so the ages studioctl computes itself replay exactly.
 	captured := time.Now().UTC().Truncate(time.Second)
@@ -149,7 +149,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	ctx := context.Background()
 	version := serverVersion(t, s)
 	t.Logf("server %s", version)
-	rec.Rec = kube.Recording{Server: version, Identity: identity, CapturedAt: captured, DiscoveryBeta: beta}
+	rec.Rec = record.Recording{Server: version, Identity: identity, CapturedAt: captured, DiscoveryBeta: beta}
 	_, kubectlOK := os.Stat(kubectl)
 	if kubectlOK != nil {
 		t.Logf("kubectl is not at %s: comparisons skipped", kubectl)

@@ -2,13 +2,13 @@ package describe
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/redact"
-	"github.com/studioctl/studioctl/statement"
 )
 
 // Identity and access: service accounts, roles and bindings.
@@ -195,7 +195,7 @@ func dCompactRules(rules []any) []dPolicyRule {
 			continue
 		}
 		for _, v := range r.verbs {
-			if !statement.Contains(cur.verbs, v) {
+			if !slices.Contains(cur.verbs, v) {
 				cur.verbs = append(cur.verbs, v)
 			}
 		}

@@ -1,4 +1,4 @@
-package kube
+package record
 
 import (
 	"bytes"
@@ -14,7 +14,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -77,15 +79,15 @@ func ParseRecording(data []byte) (*Recording, error) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, err
 	}
-	r.Server = cutValue(sanitize.String(r.Server))
-	r.Identity = cutValue(sanitize.String(r.Identity))
+	r.Server = kube.CutValue(sanitize.String(r.Server))
+	r.Identity = kube.CutValue(sanitize.String(r.Identity))
 	return &r, nil
 }
 
 // Notice is the one line printed on stderr before replayed answers: which server the recording
 // holds and when it was captured, through the sentence formatter.
 func (r *Recording) Notice() string {
-	return Sentencef(sentenceReplayNotice, r.Server, r.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
+	return kube.Sentencef(sentenceReplayNotice, r.Server, r.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
 }
 
 // Save writes the recording sorted by request, so a new capture diffs cleanly against the old.
@@ -105,8 +107,8 @@ func (r *Recording) Save(path string) error {
 const ReplayHost = "replay.studioctl.invalid"
 
 // ReplayEndpoint is the endpoint a replay runs against.
-func ReplayEndpoint(namespace string) *Endpoint {
-	ep, err := Connection{Host: ReplayHost, Port: 443, Token: "replay", DefaultNamespace: namespace}.Validate(Switches{})
+func ReplayEndpoint(namespace string) *kube.Endpoint {
+	ep, err := kube.Connection{Host: ReplayHost, Port: 443, Token: "replay", DefaultNamespace: namespace}.Validate(kube.Switches{})
 	if err != nil {
 		panic(err) // the literal above always validates
 	}
@@ -135,7 +137,7 @@ func NewReplayer(rec *Recording) *Replayer {
 }
 
 // ErrNoRecording is returned for a request the recording does not hold.
-var ErrNoRecording = errors.New("no recorded answer for this request")
+var ErrNoRecording = kube.ErrNoRecording
 
 func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {
 	ex, err := exchangeFor(req)
@@ -165,7 +167,7 @@ func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {
 		h.Set("Content-Type", found.ContentType)
 	}
 	return &http.Response{
-		StatusCode: found.Status, Status: statusLine(found.Status), Header: h,
+		StatusCode: found.Status, Status: kube.StatusLine(found.Status), Header: h,
 		Body: io.NopCloser(strings.NewReader(found.Body)), ContentLength: int64(len(found.Body)),
 		Request: req, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
 	}, nil
@@ -184,7 +186,7 @@ func (p *Replayer) Recording() *Recording { return p.rec }
 func exchangeFor(req *http.Request) (*Exchange, error) {
 	ex := &Exchange{Method: req.Method, Path: req.URL.Path, Query: req.URL.RawQuery, Accept: req.Header.Get("Accept")}
 	if req.Body != nil && req.Body != http.NoBody {
-		b, err := io.ReadAll(io.LimitReader(req.Body, maxRequestBody))
+		b, err := io.ReadAll(io.LimitReader(req.Body, kube.MaxRequestBody))
 		if err != nil {
 			return nil, err
 		}
@@ -200,6 +202,13 @@ type Recorder struct {
 	APIPath string
 	mu      sync.Mutex
 	Rec     Recording
+}
+
+// Layer puts the recorder on a real transport; it is kube.Options.Layer's shape, so the client
+// places it beneath its guard.
+func (r *Recorder) Layer(base http.RoundTripper, apiPath string) http.RoundTripper {
+	r.Base, r.APIPath = base, apiPath
+	return r
 }
 
 func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -241,7 +250,7 @@ func scrubForRecording(path, contentType string, body []byte) []byte {
 	if !secrets && !strings.Contains(contentType, "json") {
 		return body // a log is text/plain, and a JSON-looking log line stays as it was written
 	}
-	if checkNesting(body, limits.MaxNesting) != nil {
+	if kube.CheckNesting(body, limits.MaxNesting) != nil {
 		if secrets {
 			return nil
 		}
@@ -278,4 +287,14 @@ func scrubForRecording(path, contentType string, body []byte) []byte {
 		return body
 	}
 	return out.Bytes()
+}
+
+// peopleAny strips an answer about to be written to a recording; secrets marks an answer to a
+// request for core secrets, whose items carry no kind of their own.
+func peopleAny(v any, secrets bool) {
+	if secrets {
+		redact.SecretAnswer(v)
+		return
+	}
+	redact.PeopleAny(v)
 }

@@ -1,4 +1,4 @@
-package kube
+package record
 
 import (
 	"context"
@@ -8,15 +8,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 func TestReplayAnswersRepeatsInRecordedOrder(t *testing.T) {
 	rec := &Recording{Exchanges: []*Exchange{
-		{Method: "GET", Path: "/version", Accept: AcceptJSON, Status: 200, Body: `{"gitVersion":"first"}`},
-		{Method: "GET", Path: "/version", Accept: AcceptJSON, Status: 200, Body: `{"gitVersion":"second"}`},
+		{Method: "GET", Path: "/version", Accept: kube.AcceptJSON, Status: 200, Body: `{"gitVersion":"first"}`},
+		{Method: "GET", Path: "/version", Accept: kube.AcceptJSON, Status: 200, Body: `{"gitVersion":"second"}`},
 	}}
-	c := NewClient(ReplayEndpoint("default"), Options{Transport: NewReplayer(rec)})
+	c := kube.NewClient(ReplayEndpoint("default"), kube.Options{Transport: NewReplayer(rec)})
 	for _, want := range []string{"first", "second", "second"} {
 		v, err := c.ServerVersion(context.Background())
 		if err != nil {
@@ -41,8 +43,8 @@ func TestReplayFailsARequestItDoesNotHold(t *testing.T) {
 
 func TestRecorderStripsSecretsBeforeKeeping(t *testing.T) {
 	body := `{"kind":"SecretList","apiVersion":"v1","items":[{"metadata":{"name":"s","annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"stringData\":{\"k\":\"CANARY-RECORDER\"}}"}},"data":{"k":"Q0FOQVJZLVJFQ09SREVS"}}]}`
-	r := &Recorder{Base: roundTripFunc(func(req *http.Request) (*http.Response, error) {
-		return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(stringsReader(body)), Request: req}, nil
+	r := &Recorder{Base: kubeStub(func(req *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(body)), Request: req}, nil
 	})}
 	req, _ := http.NewRequest("GET", "https://x/api/v1/namespaces/a/secrets", nil)
 	if _, err := r.RoundTrip(req); err != nil {
@@ -50,7 +52,7 @@ func TestRecorderStripsSecretsBeforeKeeping(t *testing.T) {
 	}
 	kept := r.Rec.Exchanges[0].Body
 	for _, bad := range []string{"CANARY-RECORDER", "Q0FOQVJZLVJFQ09SREVS"} {
-		if contains(kept, bad) {
+		if strings.Contains(kept, bad) {
 			t.Fatalf("recording kept %s: %s", bad, kept)
 		}
 	}
@@ -59,10 +61,10 @@ func TestRecorderStripsSecretsBeforeKeeping(t *testing.T) {
 func TestRecorderStripsEverySecretOfAWatchStream(t *testing.T) {
 	ev := `{"type":"MODIFIED","object":{"kind":"Table","apiVersion":"meta.k8s.io/v1","rows":[{"cells":["s"],"object":{"kind":"PartialObjectMetadata","metadata":{"name":"s","annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"data\":{\"k\":\"CANARY-WATCH\"}}"}}}}]}}`
 	got := string(scrubForRecording("/api/v1/namespaces/a/secrets", "application/json", []byte(ev+"\n"+ev+"\n"+ev)))
-	if contains(got, "CANARY-WATCH") {
+	if strings.Contains(got, "CANARY-WATCH") {
 		t.Fatalf("a watch event kept a Secret's value: %s", got)
 	}
-	if n := len(splitLines(got)); n != 3 {
+	if n := len(strings.Split(strings.TrimSpace(got), "\n")); n != 3 {
 		t.Fatalf("%d events kept, want 3", n)
 	}
 	if scrubForRecording("/api/v1/namespaces/a/secrets", "application/json", []byte(`{"broken`)) != nil {
@@ -80,7 +82,7 @@ func TestRecordingFieldsAndNoticeAreSanitised(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range []string{rec.Server, rec.Identity, rec.Notice()} {
-		if r, ok := sentenceFree(s); !ok {
+		if r, ok := sanitize.FirstUnsafe(s); !ok {
 			t.Fatalf("%U in %q", r, s)
 		}
 	}
@@ -88,3 +90,8 @@ func TestRecordingFieldsAndNoticeAreSanitised(t *testing.T) {
 		t.Fatalf("notice: %q", n)
 	}
 }
+
+// kubeStub is a transport made of one function.
+type kubeStub func(*http.Request) (*http.Response, error)
+
+func (f kubeStub) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
