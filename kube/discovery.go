@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/policy"
 )
 
 // APIResource is one resource discovery lists, at its group's preferred version unless a
@@ -183,12 +184,12 @@ func parseDiscovery(body []byte, contentType string, into *Discovery) error {
 	}
 	for _, it := range w.Items {
 		group := it.Metadata.Name
-		if group != "" && !isDNSSubdomainName(group) {
+		if group != "" && !policy.IsDNSSubdomain(group) {
 			continue
 		}
 		gv := GroupVersions{Name: group}
 		for vi, v := range it.Versions {
-			if !isVersionName(v.Version) {
+			if !policy.IsVersion(v.Version) {
 				continue
 			}
 			if strings.EqualFold(v.Freshness, "Stale") {
@@ -196,7 +197,7 @@ func parseDiscovery(body []byte, contentType string, into *Discovery) error {
 			}
 			gv.Versions = append(gv.Versions, v.Version)
 			for _, r := range v.Resources {
-				if !isDNSSubdomainName(r.Resource) || r.ResponseKind == nil {
+				if !policy.IsDNSSubdomain(r.Resource) || r.ResponseKind == nil {
 					continue
 				}
 				ar := APIResource{
@@ -384,17 +385,3 @@ func writePrivateFile(path string, data []byte, privateDirs ...string) {
 	}
 	os.Rename(tmp.Name(), path)
 }
-
-func isDNSSubdomainName(s string) bool {
-	if len(s) == 0 || len(s) > 253 {
-		return false
-	}
-	for _, l := range strings.Split(s, ".") {
-		if !IsDNS1123Label(l) {
-			return false
-		}
-	}
-	return true
-}
-
-func isVersionName(s string) bool { return IsDNS1123Label(s) && s[0] == 'v' }

@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/policy"
 )
 
 // OpenAPI v3, as explain reads it: GET /openapi/v3 (the index, which names each group version's
@@ -98,7 +99,7 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 	if group != "" {
 		gv = group + "/" + version
 	}
-	if (group != "" && !isDNSSubdomainName(group)) || !isVersionName(version) {
+	if (group != "" && !policy.IsDNSSubdomain(group)) || !policy.IsVersion(version) {
 		return nil, Refusef(CodeRefusedRequest, sentenceOpenAPIBadGroup, gv)
 	}
 	key := openAPIDocKey(group, version)

@@ -3,6 +3,8 @@ package kube
 import (
 	"context"
 	"strings"
+
+	"github.com/studioctl/studioctl/policy"
 )
 
 // Resolve finds the resource a statement's TYPE names, the way kubectl does: a plural, a short
@@ -46,12 +48,12 @@ func (d *Discovery) Resolve(typ string) (APIResource, bool) {
 			return r, true
 		}
 	}
-	if version, group, ok := strings.Cut(rest, "."); ok && isVersionName(version) {
+	if version, group, ok := strings.Cut(rest, "."); ok && policy.IsVersion(version) {
 		if r, ok := d.match(name, group, version); ok {
 			return r, true
 		}
 	}
-	if isVersionName(rest) { // pods.v1 names the core group at a version
+	if policy.IsVersion(rest) { // pods.v1 names the core group at a version
 		if r, ok := d.match(name, "", rest); ok {
 			return r, true
 		}

@@ -193,7 +193,7 @@ func checkGet(segs []string, q []Pair, res Resources) (*Admitted, error) {
 	case segs[0] == "api" && len(segs) >= 3 && segs[1] == "v1":
 		return checkResourcePath("", "v1", segs[2:], q, res)
 	case segs[0] == "apis" && len(segs) >= 4:
-		if !isDNSSubdomain(segs[1]) || !isVersion(segs[2]) {
+		if !IsDNSSubdomain(segs[1]) || !IsVersion(segs[2]) {
 			return nil, refuse("path.group", "the group or version is not well formed")
 		}
 		return checkResourcePath(segs[1], segs[2], segs[3:], q, res)
@@ -211,7 +211,7 @@ func checkOpenAPI(segs []string) (*Admitted, error) {
 		return &Admitted{Kind: KindOpenAPIIndex}, nil
 	case len(rest) == 2 && rest[0] == "api" && rest[1] == "v1":
 		return &Admitted{Kind: KindOpenAPIDoc, Version: "v1"}, nil
-	case len(rest) == 3 && rest[0] == "apis" && isDNSSubdomain(rest[1]) && isVersion(rest[2]):
+	case len(rest) == 3 && rest[0] == "apis" && IsDNSSubdomain(rest[1]) && IsVersion(rest[2]):
 		return &Admitted{Kind: KindOpenAPIDoc, Group: rest[1], Version: rest[2]}, nil
 	}
 	return nil, refuse("openapi.path", "only the OpenAPI v3 index and one group version's document are read")
@@ -221,7 +221,7 @@ func checkOpenAPI(segs []string) (*Admitted, error) {
 func checkResourcePath(group, version string, rest []string, q []Pair, res Resources) (*Admitted, error) {
 	a := &Admitted{Group: group, Version: version}
 	if len(rest) >= 3 && rest[0] == "namespaces" {
-		if !isDNSLabel(rest[1]) {
+		if !IsDNSLabel(rest[1]) {
 			return nil, refuse("path.namespace", "the namespace is not a DNS-1123 label")
 		}
 		a.Namespace = rest[1]
@@ -367,7 +367,9 @@ func isHash(s string) bool {
 	return true
 }
 
-func isDNSLabel(s string) bool {
+// IsDNSLabel reports whether s is a DNS-1123 label: what a namespace, a version or one part of a
+// group may be.
+func IsDNSLabel(s string) bool {
 	if len(s) == 0 || len(s) > 63 || s[0] == '-' || s[len(s)-1] == '-' {
 		return false
 	}
@@ -380,21 +382,23 @@ func isDNSLabel(s string) bool {
 	return true
 }
 
-func isDNSSubdomain(s string) bool {
+// IsDNSSubdomain reports whether s is a DNS-1123 subdomain: what an API group or a resource may be.
+func IsDNSSubdomain(s string) bool {
 	if len(s) == 0 || len(s) > 253 {
 		return false
 	}
 	for _, l := range strings.Split(s, ".") {
-		if !isDNSLabel(l) {
+		if !IsDNSLabel(l) {
 			return false
 		}
 	}
 	return true
 }
 
-func isVersion(s string) bool { return isDNSLabel(s) && s[0] == 'v' }
+// IsVersion reports whether s may name an API version (a label that starts with v).
+func IsVersion(s string) bool { return IsDNSLabel(s) && s[0] == 'v' }
 
-func isResourceName(s string) bool { return isDNSSubdomain(s) }
+func isResourceName(s string) bool { return IsDNSSubdomain(s) }
 
 // isObjectName admits what the API accepts as a path segment name, which is wider than DNS:
 // RBAC names hold ':' (system:controller:...). The path check already refused '/', '%', dot
@@ -406,7 +410,7 @@ func isObjectName(s string) bool {
 // safeWord keeps a refusal from echoing arbitrary text: a word of plain letters is named, anything
 // else is not.
 func safeWord(s string) string {
-	if len(s) > 0 && len(s) <= 32 && isDNSLabel(strings.ToLower(s)) {
+	if len(s) > 0 && len(s) <= 32 && IsDNSLabel(strings.ToLower(s)) {
 		return s
 	}
 	return "that"

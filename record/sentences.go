@@ -1,5 +1,5 @@
 package record
 
 const (
-	sentenceReplayNotice       = "studioctl: answering from a recording of %s captured %s, not from a live server."
+	sentenceReplayNotice = "studioctl: answering from a recording of %s captured %s, not from a live server."
 )

@@ -18,37 +18,7 @@ func MaskString() string { return Masked }
 // the field) is not masked but walked like any other map. Machine is idempotent and never unmasks.
 // docs/redaction.md lists the rules; machineMap applies them to one map.
 func Machine(v any) {
-	machineWalk(v, "", 0)
-}
-
-func machineWalk(v any, hint string, depth int) (any, bool) {
-	switch t := v.(type) {
-	case map[string]any:
-		if depth > maxDepth {
-			return Masked, true
-		}
-		machineMap(t, hint)
-		itemHint := listItemKind(t)
-		for k, c := range t {
-			h := ""
-			if k == "items" {
-				h = itemHint
-			}
-			if nv, replace := machineWalk(c, h, depth+1); replace {
-				t[k] = nv
-			}
-		}
-	case []any:
-		if depth > maxDepth {
-			return Masked, true
-		}
-		for i, c := range t {
-			if nv, replace := machineWalk(c, hint, depth+1); replace {
-				t[i] = nv
-			}
-		}
-	}
-	return nil, false
+	machineRules.walk(v, "", 0)
 }
 
 // maskDeep masks v whole: a scalar becomes Masked, nil stays nil, and a map or an array keeps its
@@ -278,57 +248,37 @@ func listMatches(rule map[string]any, key string, match func(string) bool) bool 
 // column (format "name") is masked in every row. A Status (an error answer) is left to Machine.
 // The -o name line and the describe name are the renderer's to mask with MaskString.
 func MachineSecretAnswer(v any) {
-	machineSecretAnswer(v, 0)
+	secretAnswerWalk(v, 0, machineSecretTable, machineSecretObject)
 	Machine(v)
 }
 
-func machineSecretAnswer(v any, depth int) {
-	m, ok := v.(map[string]any)
-	if !ok || depth > 8 {
-		return
-	}
-	kind, _ := m["kind"].(string)
-	if kind == "Status" {
-		return
-	}
-	if rows, isRows := m["rows"].([]any); isRows || kind == "Table" {
-		nameCols := tableNameColumns(m)
-		for _, r := range rows {
-			row, ok := r.(map[string]any)
-			if !ok {
-				continue
-			}
-			if cells, ok := row["cells"].([]any); ok {
-				for _, i := range nameCols {
-					if i < len(cells) {
-						cells[i] = maskDeep(cells[i])
-					}
-				}
-			}
-			if obj, ok := row["object"].(map[string]any); ok {
-				machineMap(obj, "Secret")
-				maskObjectNames(obj)
-			}
+// machineSecretTable masks a Table of core secrets: every name cell, and every row object as a
+// Secret with its names.
+func machineSecretTable(m map[string]any) {
+	rows, _ := m["rows"].([]any)
+	nameCols := tableNameColumns(m)
+	for _, r := range rows {
+		row, ok := r.(map[string]any)
+		if !ok {
+			continue
 		}
-		return
-	}
-	if items, isList := m["items"].([]any); isList {
-		for _, it := range items {
-			if obj, ok := it.(map[string]any); ok {
-				if k, _ := obj["kind"].(string); k != "Status" {
-					machineMap(obj, "Secret")
-					maskObjectNames(obj)
+		if cells, ok := row["cells"].([]any); ok {
+			for _, i := range nameCols {
+				if i < len(cells) {
+					cells[i] = maskDeep(cells[i])
 				}
 			}
 		}
-		return
+		if obj, ok := row["object"].(map[string]any); ok {
+			machineSecretObject(obj)
+		}
 	}
-	if isWatchEvent(m) {
-		machineSecretAnswer(m["object"], depth+1)
-		return
-	}
-	machineMap(m, "Secret")
-	maskObjectNames(m)
+}
+
+// machineSecretObject masks one object taken as a Secret, its names included.
+func machineSecretObject(obj map[string]any) {
+	machineMap(obj, "Secret")
+	maskObjectNames(obj)
 }
 
 // maskObjectNames masks the names in an object's metadata whatever its kind says.

@@ -392,38 +392,8 @@ func SecretTableRows(table map[string]any) {
 // watch event's object are all taken as Secrets. A Status (an error answer) is left. Then it runs
 // PeopleAny over the whole answer.
 func SecretAnswer(v any) {
-	secretAnswer(v, 0)
+	secretAnswerWalk(v, 0, SecretTableRows, SecretObject)
 	PeopleAny(v)
-}
-
-func secretAnswer(v any, depth int) {
-	m, ok := v.(map[string]any)
-	if !ok || depth > 8 {
-		return
-	}
-	kind, _ := m["kind"].(string)
-	if kind == "Status" {
-		return
-	}
-	if _, isRows := m["rows"].([]any); isRows || kind == "Table" {
-		SecretTableRows(m)
-		return
-	}
-	if items, isList := m["items"].([]any); isList {
-		for _, it := range items {
-			if obj, ok := it.(map[string]any); ok {
-				if k, _ := obj["kind"].(string); k != "Status" {
-					SecretObject(obj)
-				}
-			}
-		}
-		return
-	}
-	if isWatchEvent(m) {
-		secretAnswer(m["object"], depth+1)
-		return
-	}
-	SecretObject(m)
 }
 
 // isWatchEvent recognises a watch event, {"type": ..., "object": {...}}.
@@ -450,41 +420,5 @@ func listItemKind(m map[string]any) string {
 // depth, including the kind-less items of a SecretList. It does not walk into a Secret after
 // stripping it.
 func PeopleAny(v any) {
-	peopleWalk(v, "", 0)
-}
-
-func peopleWalk(v any, hint string, depth int) (any, bool) {
-	switch t := v.(type) {
-	case map[string]any:
-		if depth > maxDepth {
-			return markerTooDeep, true
-		}
-		if IsSecret(t) || hint == "Secret" && t["kind"] == nil && coreAPIVersion(t) {
-			SecretObject(t)
-			return nil, false
-		}
-		itemHint := ""
-		if coreAPIVersion(t) {
-			itemHint = listItemKind(t)
-		}
-		for k, c := range t {
-			h := ""
-			if k == "items" {
-				h = itemHint
-			}
-			if nv, replace := peopleWalk(c, h, depth+1); replace {
-				t[k] = nv
-			}
-		}
-	case []any:
-		if depth > maxDepth {
-			return markerTooDeep, true
-		}
-		for i, c := range t {
-			if nv, replace := peopleWalk(c, hint, depth+1); replace {
-				t[i] = nv
-			}
-		}
-	}
-	return nil, false
+	peopleRules.walk(v, "", 0)
 }
