@@ -116,11 +116,18 @@ func TestHostileContainerNamesInSentences(t *testing.T) {
 
 // Column names are the printer's to sanitise (the console's files are moving).
 func TestHostileColumnNames(t *testing.T) {
-	t.Skip("printer: fixed in the printer move")
-	_, s := openHostile(t, hostile.ControlColumns, studioctl.People)
-	for _, words := range [][]string{{"get", "pods"}, {"get", "pods", "-o", "wide"}} {
-		out, errOut, _ := runWords(t, s, words...)
-		terminalSafe(t, strings.Join(words, " "), out+errOut)
+	statements := [][]string{{"get", "pods"}, {"get", "pods", "-o", "wide"},
+		{"get", "pods", "-w", "--request-timeout", "2s"}, {"get", "pods", "-o", "wide", "-w", "--request-timeout", "2s"}}
+	for _, mode := range []studioctl.Mode{studioctl.People, studioctl.Machine} {
+		_, s := openHostile(t, hostile.ControlColumns, mode)
+		for _, words := range statements {
+			label := fmt.Sprintf("mode %d: %s", mode, strings.Join(words, " "))
+			out, errOut, code := runWords(t, s, words...)
+			if code != 0 || !strings.Contains(out, "NAME") {
+				t.Errorf("%s: exit %d, stdout %q, stderr %q", label, code, out, errOut)
+			}
+			terminalSafe(t, label, out+errOut)
+		}
 	}
 }
 

@@ -70,7 +70,7 @@ func (w *Writer) Write(r *Result) error {
 		return err
 	}
 	if r.Empty != "" {
-		fmt.Fprintln(w.Err, r.Empty)
+		fmt.Fprintln(w.Err, sanitize.String(r.Empty))
 	}
 	return nil
 }
@@ -86,13 +86,7 @@ func (w *Writer) writeTable(t *Table) error {
 	tw := NewTabWriter(w.Out)
 	var line []byte
 	if !t.NoHeaders {
-		for i, c := range t.Columns {
-			if i > 0 {
-				line = append(line, '\t')
-			}
-			line = append(line, c.Header...)
-		}
-		line = append(line, '\n')
+		line = headerLine(line, t.Columns)
 		tw.Write(line)
 	}
 	for i, row := range t.Rows {
@@ -110,6 +104,20 @@ func (w *Writer) writeTable(t *Table) error {
 		tw.Write(line)
 	}
 	return tw.Flush()
+}
+
+// headerLine is the one place a header is printed. A column name can come from the server (a
+// Table's columnDefinitions) and readers upper-case it, which keeps an escape sequence working
+// (CSI finals such as J and H are capitals), so it is made safe here, after any upper-casing, as
+// a cell is.
+func headerLine(line []byte, cols []Column) []byte {
+	for i, c := range cols {
+		if i > 0 {
+			line = append(line, '\t')
+		}
+		line = append(line, cellText(c.Header)...)
+	}
+	return append(line, '\n')
 }
 
 // cellText cuts a cell at its first line break as kubectl does ("..." marks the cut), then makes

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 func TestYAMLRefusesWhatItCannotCarry(t *testing.T) {
@@ -54,6 +55,36 @@ func TestTableCellsAreSanitized(t *testing.T) {
 	for _, want := range []string{"ab", `c\u202ed`, "line1...", `tab\there`} {
 		if !strings.Contains(got, want) {
 			t.Fatalf("table lacks %q: %q", want, got)
+		}
+	}
+}
+
+// rawControl is what no output may hold raw (tab and newline separate cells and lines).
+func rawControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n') || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
+		r == 0x2028 || r == 0x2029 || sanitize.Invisible(r)
+}
+
+// A column name from the server is sanitised after the reader upper-cased it, on every table.
+func TestHeadersAndEmptyAreSanitized(t *testing.T) {
+	for _, mode := range []RedactMode{People, Machine} {
+		var out, errOut bytes.Buffer
+		w := NewWriter(&out, &errOut, mode)
+		name := strings.ToUpper("name\x1b]0;title\x07\x1b[2J\x1b[H\u009b2J\u202e\tx\ny")
+		tbl := &Table{Columns: []Column{{Header: name, Role: RoleName}, {Header: "AGE"}}, Rows: [][]string{{"a", "1m"}}}
+		if err := w.Write(&Result{Table: tbl, Notices: []string{"n\x1b[2J"}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Write(&Result{Empty: "No resources found in \x1b]0;x\x07 namespace."}); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{out.String(), errOut.String()} {
+			if bad := strings.IndexFunc(s, rawControl); bad >= 0 {
+				t.Fatalf("mode %d printed %q: %q", mode, s[bad:], s)
+			}
+		}
+		if !strings.HasPrefix(out.String(), `NAME\u202e\tX...`) {
+			t.Fatalf("mode %d header: %q", mode, out.String())
 		}
 	}
 }
