@@ -8,8 +8,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
@@ -222,7 +220,7 @@ func writeDocument(out io.Writer, format string, doc any) error {
 		return err
 	}
 	if format == "yaml" {
-		y, err := yaml.JSONToYAML(data)
+		y, err := toYAML(data)
 		if err != nil {
 			return &kube.Error{Code: CodeYAML, Exit: kube.ExitServerError, Sentence: sentenceYAML}
 		}
@@ -238,7 +236,8 @@ func writeDocument(out io.Writer, format string, doc any) error {
 	return err
 }
 
-// MarshalJSON encodes without HTML escaping, as kubectl's printer does.
+// MarshalJSON encodes without HTML escaping, as kubectl's printer does, and escapes what Go's
+// encoder leaves raw but a terminal must not receive (escapeJSON).
 func MarshalJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -246,5 +245,5 @@ func MarshalJSON(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+	return escapeJSON(bytes.TrimRight(buf.Bytes(), "\n")), nil
 }
