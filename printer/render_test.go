@@ -35,10 +35,14 @@ func TestDocumentsEscapeControls(t *testing.T) {
 	}
 }
 
-// rawControl is what no output may hold raw (tab and newline separate cells and lines).
+// terminalControl is what no output may hold raw (tab and newline separate cells and lines).
+func terminalControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n') || r == 0x7f || (r >= 0x80 && r < 0xa0) || sanitize.Invisible(r)
+}
+
+// rawControl adds the line and paragraph separators, which JSON and YAML escape too.
 func rawControl(r rune) bool {
-	return (r < 0x20 && r != '\t' && r != '\n') || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
-		r == 0x2028 || r == 0x2029 || sanitize.Invisible(r)
+	return terminalControl(r) || r == 0x2028 || r == 0x2029
 }
 
 func TestDocumentsKeepExactNumbers(t *testing.T) {
