@@ -32,6 +32,7 @@ fuzz:
 	$(GO) test ./kubeconfig -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./redact -run '^$$' -fuzz FuzzMachine -fuzztime $(FUZZTIME)
 	$(GO) test ./redact -run '^$$' -fuzz FuzzPeople -fuzztime $(FUZZTIME)
+	$(GO) test ./printer -run '^$$' -fuzz FuzzPrinters -fuzztime $(FUZZTIME)
 
 e2e:
 	bash scripts/live.sh $(LIVE_VERSION)

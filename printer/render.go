@@ -8,8 +8,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
@@ -70,7 +68,7 @@ func (w *Writer) Write(r *Result) error {
 		return err
 	}
 	if r.Empty != "" {
-		fmt.Fprintln(w.Err, r.Empty)
+		fmt.Fprintln(w.Err, sanitize.String(r.Empty))
 	}
 	return nil
 }
@@ -86,13 +84,7 @@ func (w *Writer) writeTable(t *Table) error {
 	tw := NewTabWriter(w.Out)
 	var line []byte
 	if !t.NoHeaders {
-		for i, c := range t.Columns {
-			if i > 0 {
-				line = append(line, '\t')
-			}
-			line = append(line, c.Header...)
-		}
-		line = append(line, '\n')
+		line = headerLine(line, t.Columns)
 		tw.Write(line)
 	}
 	for i, row := range t.Rows {
@@ -110,6 +102,20 @@ func (w *Writer) writeTable(t *Table) error {
 		tw.Write(line)
 	}
 	return tw.Flush()
+}
+
+// headerLine is the one place a header is printed. A column name can come from the server (a
+// Table's columnDefinitions) and readers upper-case it, which keeps an escape sequence working
+// (CSI finals such as J and H are capitals), so it is made safe here, after any upper-casing, as
+// a cell is.
+func headerLine(line []byte, cols []Column) []byte {
+	for i, c := range cols {
+		if i > 0 {
+			line = append(line, '\t')
+		}
+		line = append(line, cellText(c.Header)...)
+	}
+	return append(line, '\n')
 }
 
 // cellText cuts a cell at its first line break as kubectl does ("..." marks the cut), then makes
@@ -214,7 +220,7 @@ func writeDocument(out io.Writer, format string, doc any) error {
 		return err
 	}
 	if format == "yaml" {
-		y, err := yaml.JSONToYAML(data)
+		y, err := toYAML(data)
 		if err != nil {
 			return &kube.Error{Code: CodeYAML, Exit: kube.ExitServerError, Sentence: sentenceYAML}
 		}
@@ -230,7 +236,8 @@ func writeDocument(out io.Writer, format string, doc any) error {
 	return err
 }
 
-// MarshalJSON encodes without HTML escaping, as kubectl's printer does.
+// MarshalJSON encodes without HTML escaping, as kubectl's printer does, and escapes what Go's
+// encoder leaves raw but a terminal must not receive (escapeJSON).
 func MarshalJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -238,5 +245,5 @@ func MarshalJSON(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+	return escapeJSON(bytes.TrimRight(buf.Bytes(), "\n")), nil
 }

@@ -6,22 +6,43 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/google/go-cmp/cmp"
+	"sigs.k8s.io/yaml"
+
+	"github.com/studioctl/studioctl/sanitize"
 )
 
-func TestYAMLRefusesWhatItCannotCarry(t *testing.T) {
-	var out bytes.Buffer
-	err := writeDocument(&out, "yaml", map[string]any{"a": "x\x7fy"})
-	if e, ok := kube.AsError(err); !ok || e.Code != CodeYAML {
-		t.Fatalf("err = %v", err)
+// JSON and YAML escape what Go's encoder and the YAML emitter leave raw, in keys and values, and
+// still read back as the same data.
+func TestDocumentsEscapeControls(t *testing.T) {
+	hostile := "x\x7fy\x1b[2J\u0085\u009b\u202e\u2066\u200b\u200e\u061c\u2060\ufeff\u2028"
+	doc := map[string]any{"a": hostile, "k" + hostile: []any{hostile, "plain"}}
+	for _, format := range []string{"json", "yaml"} {
+		var out bytes.Buffer
+		if err := writeDocument(&out, format, doc); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		if bad := strings.IndexFunc(out.String(), rawControl); bad >= 0 {
+			t.Fatalf("%s carried %q raw: %q", format, out.String()[bad:], out.String())
+		}
+		var back map[string]any
+		if err := yaml.Unmarshal(out.Bytes(), &back); err != nil {
+			t.Fatalf("%s does not read back: %v\n%s", format, err, out.String())
+		}
+		if diff := cmp.Diff(doc, back); diff != "" {
+			t.Fatalf("%s read back differently (-want +got):\n%s", format, diff)
+		}
 	}
-	out.Reset()
-	if err := writeDocument(&out, "json", map[string]any{"a": "x\x7fy\x1b[2J"}); err != nil {
-		t.Fatal(err)
-	}
-	if strings.ContainsAny(out.String(), "\x1b") {
-		t.Fatalf("json carried a raw escape: %q", out.String())
-	}
+}
+
+// terminalControl is what no output may hold raw (tab and newline separate cells and lines).
+func terminalControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n') || r == 0x7f || (r >= 0x80 && r < 0xa0) || sanitize.Invisible(r)
+}
+
+// rawControl adds the line and paragraph separators, which JSON and YAML escape too.
+func rawControl(r rune) bool {
+	return terminalControl(r) || r == 0x2028 || r == 0x2029
 }
 
 func TestDocumentsKeepExactNumbers(t *testing.T) {
@@ -54,6 +75,30 @@ func TestTableCellsAreSanitized(t *testing.T) {
 	for _, want := range []string{"ab", `c\u202ed`, "line1...", `tab\there`} {
 		if !strings.Contains(got, want) {
 			t.Fatalf("table lacks %q: %q", want, got)
+		}
+	}
+}
+
+// A column name from the server is sanitised after the reader upper-cased it, on every table.
+func TestHeadersAndEmptyAreSanitized(t *testing.T) {
+	for _, mode := range []RedactMode{People, Machine} {
+		var out, errOut bytes.Buffer
+		w := NewWriter(&out, &errOut, mode)
+		name := strings.ToUpper("name\x1b]0;title\x07\x1b[2J\x1b[H\u009b2J\u202e\tx\ny")
+		tbl := &Table{Columns: []Column{{Header: name, Role: RoleName}, {Header: "AGE"}}, Rows: [][]string{{"a", "1m"}}}
+		if err := w.Write(&Result{Table: tbl, Notices: []string{"n\x1b[2J"}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Write(&Result{Empty: "No resources found in \x1b]0;x\x07 namespace."}); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{out.String(), errOut.String()} {
+			if bad := strings.IndexFunc(s, rawControl); bad >= 0 {
+				t.Fatalf("mode %d printed %q: %q", mode, s[bad:], s)
+			}
+		}
+		if !strings.HasPrefix(out.String(), `NAME\u202e\tX...`) {
+			t.Fatalf("mode %d header: %q", mode, out.String())
 		}
 	}
 }

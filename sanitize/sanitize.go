@@ -37,7 +37,7 @@ func String(s string) string {
 			fmt.Fprintf(&b, `\x%02x`, r)
 		case r >= 0x80 && r < 0xa0:
 			fmt.Fprintf(&b, `\u%04x`, r)
-		case invisible(r):
+		case Invisible(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteString(s[i : i+size])
@@ -58,9 +58,9 @@ func isPlain(s string) bool {
 	return true
 }
 
-// invisible reports the bidi controls and zero-width characters that can make text read other
-// than it is.
-func invisible(r rune) bool {
+// Invisible reports the bidi controls and zero-width characters that can make text read other
+// than it is. The printers escape the same set in JSON and YAML.
+func Invisible(r rune) bool {
 	switch {
 	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
 		return true

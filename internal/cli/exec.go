@@ -5,14 +5,13 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 
 	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
-	"github.com/studioctl/studioctl/sanitize"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -75,14 +74,7 @@ func Report(errOut io.Writer, err error, jsonErrors bool) int {
 	return e.Exit
 }
 
-// printError writes one error. The sentence's values were sanitised when it was composed; it is
-// sanitised again here, the last step before the terminal, so no path can skip it.
+// printError writes one error as the printer writes every error (sanitised again there).
 func printError(errOut io.Writer, e *kube.Error, jsonErrors bool) {
-	sentence := sanitize.String(e.Sentence)
-	if jsonErrors {
-		data, _ := json.Marshal(map[string]any{"code": e.Code, "sentence": sentence, "exit": e.Exit})
-		fmt.Fprintln(errOut, string(data))
-		return
-	}
-	fmt.Fprintln(errOut, "error: "+sentence)
+	printer.WriteError(errOut, e, jsonErrors)
 }

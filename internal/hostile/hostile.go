@@ -130,6 +130,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			s.endless(w, table)
 			return
 		}
+		if r.URL.Query().Get("watch") == "true" { // one event, then the stream ends
+			s.json(w, map[string]any{"type": "ADDED", "object": s.podTable()})
+			return
+		}
 		if table {
 			s.json(w, s.podTable())
 			return

@@ -1,0 +1,24 @@
+package printer
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/sanitize"
+)
+
+// WriteError prints one error: "error: " and its sentence, or, asJSON, an object with the
+// stable code, the sentence and the exit code. The sentence's values were sanitised when
+// kube.Sentencef composed it; it is sanitised again here, the last step before the terminal, so
+// a sentence built some other way cannot skip it.
+func WriteError(errOut io.Writer, e *kube.Error, asJSON bool) {
+	sentence := sanitize.String(e.Sentence)
+	if asJSON {
+		data, _ := json.Marshal(map[string]any{"code": e.Code, "sentence": sentence, "exit": e.Exit})
+		fmt.Fprintln(errOut, string(escapeJSON(data)))
+		return
+	}
+	fmt.Fprintln(errOut, "error: "+sentence)
+}
