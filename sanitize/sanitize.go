@@ -151,7 +151,7 @@ func skipC1String(s string, j int, introducer rune) int {
 func FirstUnsafe(s string) (r rune, ok bool) {
 	for _, r := range s {
 		switch {
-		case r == utf8.RuneError, r < 0x20 && r != '\t', r == 0x7f, r >= 0x80 && r < 0xa0, invisible(r):
+		case r == utf8.RuneError, r < 0x20 && r != '\t', r == 0x7f, r >= 0x80 && r < 0xa0, Invisible(r):
 			return r, false
 		}
 	}
