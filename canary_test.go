@@ -18,7 +18,7 @@ import (
 	"github.com/studioctl/studioctl/statement"
 )
 
-// The replay side of issue 4's proof, with no server. e2e/seed.sh plants CANARY-* strings in a
+// The replay side of the proof that no Secret value leaves studioctl, with no server. e2e/seed.sh plants CANARY-* strings in a
 // real cluster; the live suite records what the server answered (recording.json) and what
 // studioctl printed in people mode (golden.txt), and copies the planted strings to
 // testdata/replay/<version>/canaries.txt. testdata/replay/canary-classes.txt says which of them

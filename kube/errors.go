@@ -2,7 +2,7 @@ package kube
 
 import "errors"
 
-// Exit codes of the command line (notes/cli-contract.md).
+// Exit codes of the command line, as the README's exit code table states them.
 const (
 	ExitOK          = 0
 	ExitServerError = 1 // the server answered with an error

@@ -1,6 +1,6 @@
 // Package hostile is a test double of a hostile API server: a TLS httptest server on loopback
-// that answers with what a compromised or malicious server could send, one mode per break that
-// issue 12 closes. Tests open a studioctl session on Server.Conn and drive whole statements.
+// that answers with what a compromised or malicious server could send, one mode per way such an
+// answer once broke through (control characters, endless pages, a discovery that lies). Tests open a studioctl session on Server.Conn and drive whole statements.
 // Every value is named synthetic; nothing here is a real credential.
 package hostile
 

@@ -26,7 +26,7 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// TestCanaryLive is issue 4's proof against a real server. e2e/seed.sh plants CANARY-* strings in
+// TestCanaryLive proves against a real server that no Secret value leaves studioctl. e2e/seed.sh plants CANARY-* strings in
 // Secrets (data, stringData, the last-applied copy, a long annotation, a dockerconfigjson) and in
 // places only machine mode masks (env, args, annotations, ConfigMap data). For each identity and
 // each redaction mode it runs every statement of the canary matrix (cases_canary_test.go, plus the
