@@ -68,7 +68,7 @@ func (l *Loop) Interactive(ctx context.Context, in io.Reader) (failed bool, err 
 			continue
 		}
 		l.AppendHistory(line)
-		if strings.TrimSpace(line) == "exit" || strings.TrimSpace(line) == "quit" {
+		if isExit(line) {
 			return failed, nil
 		}
 		sctx, stop := signal.NotifyContext(ctx, os.Interrupt)

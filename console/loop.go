@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
@@ -22,13 +23,19 @@ type Loop struct {
 	Mode       printer.RedactMode
 	Out, Err   io.Writer
 	HistoryDir string // where an interactive console keeps its history; "" keeps none
+	// StopOnError ends a piped console at its first failed line.
+	StopOnError bool
+	// line is the number of the piped line being answered, named in each of its errors; 0 on a
+	// terminal, where the error follows the line typed.
+	line int
 }
 
 // Script reads piped statements: no prompt, no echo, no history. Answers go to Out, refusals and
 // errors to Err; a bad line never stops the next. failed is true when any line failed.
 func (l *Loop) Script(ctx context.Context, in io.Reader) (failed bool, err error) {
 	r := bufio.NewReaderSize(in, 64<<10)
-	for {
+	defer func() { l.line = 0 }()
+	for l.line = 1; ; l.line++ {
 		line, tooLong, err := readLine(r)
 		if errors.Is(err, io.EOF) && line == "" && !tooLong {
 			return failed, nil
@@ -36,16 +43,29 @@ func (l *Loop) Script(ctx context.Context, in io.Reader) (failed bool, err error
 		if err != nil && !errors.Is(err, io.EOF) {
 			return failed, err
 		}
+		if !tooLong && isExit(line) {
+			return failed, nil
+		}
+		ok := !tooLong && l.RunOne(ctx, line)
 		if tooLong {
 			l.fail(kube.Refusef(statement.CodeLexer, statement.SentenceLineTooLong))
+		}
+		if !ok {
 			failed = true
-		} else if !l.RunOne(ctx, line) {
-			failed = true
+			if l.StopOnError {
+				return failed, nil
+			}
 		}
 		if errors.Is(err, io.EOF) {
 			return failed, nil
 		}
 	}
+}
+
+// isExit reports whether a line asks the console to end: exit or quit, alone.
+func isExit(line string) bool {
+	w := strings.TrimSpace(line)
+	return w == "exit" || w == "quit"
 }
 
 // readLine reads one line of at most MaxStatementBytes; a longer one is consumed whole and
@@ -113,12 +133,16 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 	return len(res.Errors) == 0 && res.Exit == 0
 }
 
+// fail prints one failure on Err; a piped line's failure names its line number.
 func (l *Loop) fail(err error) {
-	if e, ok := kube.AsError(err); ok {
-		fmt.Fprintln(l.Err, "error: "+e.Sentence)
-		return
+	e, ok := kube.AsError(err)
+	if !ok {
+		e = &kube.Error{Code: "internal", Sentence: sanitize.String(err.Error()), Exit: kube.ExitRefused}
 	}
-	fmt.Fprintln(l.Err, "error: "+sanitize.String(err.Error()))
+	if l.line > 0 {
+		e = &kube.Error{Code: e.Code, Sentence: fmt.Sprintf("line %d: %s", l.line, e.Sentence), Exit: e.Exit, Status: e.Status}
+	}
+	printer.WriteError(l.Err, e, false)
 }
 
 // ConsoleHelp is the console's own help; it sends nothing.

@@ -163,6 +163,12 @@ func splitName(n string) []string {
 }
 
 // CommandNamed returns the command with this exact name, for the library and the tests.
+// IsKubectlVerb reports whether word is a kubectl verb studioctl refuses by name (a write, a
+// command not in v1, rollout), so that it reaches the parser and its sentence.
+func IsKubectlVerb(word string) bool {
+	return word == "rollout" || contains(WriteCommands, word) || contains(NotInV1, word)
+}
+
 func CommandNamed(name string) *Command {
 	for _, c := range Commands {
 		if c.Name == name {

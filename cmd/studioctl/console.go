@@ -12,17 +12,25 @@ import (
 
 func consoleCommand(f *Factory) *cobra.Command {
 	io := f.IO
-	return &cobra.Command{
+	var stopOnError bool
+	cmd := &cobra.Command{
 		Use:     "console",
 		Aliases: []string{"shell"},
 		Short:   "Read statements one a line: interactively on a terminal, or from a pipe",
-		Args:    cobra.NoArgs,
+		Long: "console reads one statement a line. On a terminal it prompts, edits lines, keeps a history\n" +
+			"(credential values masked) and completes verbs, flags, kinds and namespaces; Ctrl-C cancels the\n" +
+			"running statement. From a pipe it prints no prompt: answers go to stdout, and each refusal or\n" +
+			"error goes to stderr naming its line number. exit or quit ends it. It exits 1 when any line\n" +
+			"failed, else 0.",
+		Example: "  studioctl --kubeconfig k.yaml console\n" +
+			"  printf 'get pods -n shop\\nevents -n shop\\n' | studioctl --kubeconfig k.yaml console --stop-on-error",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := f.Session()
 			if err != nil {
 				return fail(err, false)
 			}
-			loop := &console.Loop{Session: &s.Session, Mode: s.Mode(), Out: io.Out, Err: io.Err, HistoryDir: io.HomeDirs.State}
+			loop := &console.Loop{Session: &s.Session, Mode: s.Mode(), Out: io.Out, Err: io.Err, HistoryDir: io.HomeDirs.State, StopOnError: stopOnError}
 			var failed bool
 			if io.InTTY {
 				failed, err = loop.Interactive(cmd.Context(), io.In)
@@ -38,6 +46,8 @@ func consoleCommand(f *Factory) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&stopOnError, "stop-on-error", false, "end a piped console at the first line that fails")
+	return cmd
 }
 
 // complete offers verbs, then the flags the command table gives the verb.

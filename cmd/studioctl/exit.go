@@ -12,6 +12,10 @@ import (
 // run is the whole command: it wires the root command to the streams, runs it, and maps what it
 // returned to the exit code of the command-line contract.
 func run(args []string, io *IOStreams) int {
+	args, err := arrangeArgs(args)
+	if err != nil {
+		return exitCode(io, fail(err, false))
+	}
 	f := newFactory(io)
 	root := newRoot(f)
 	root.SetArgs(args)

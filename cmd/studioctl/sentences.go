@@ -1,5 +1,6 @@
 package main
 
+// The command layer's own sentences: the global flags and the session they open.
 const (
 	CodeFlags                = "refused.flags"
 	CodeReplayRead           = "refused.replay"
@@ -11,4 +12,5 @@ const (
 	SentenceKubeconfigOpen   = "The kubeconfig file could not be opened. Nothing was sent."
 	SentenceKubeconfigRead   = "The kubeconfig file could not be read. Nothing was sent."
 	SentenceRedactValue      = "--redact takes people or machine. Nothing was sent."
+	sentenceBoolBeforeVerb   = "%s is a switch of the statement, so before the verb it would take the verb as its value (kubectl refuses it there too): put %s after the verb, or write it with its value, such as --show-labels=true. Nothing was sent."
 )
