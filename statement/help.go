@@ -65,9 +65,21 @@ func RefusalOverview() []string {
 	}
 	return []string{
 		"Never sent (studioctl is read-only): " + strings.Join(w, ", ") + " (rollout status and history are read-only but not in v1).",
-		"Not in v1 as statements: " + strings.Join(NotInV1, ", ") + ".",
-		"Connection flags belong before the verb, never in a statement: " + strings.Join(conn, ", ") + ".",
+		"Not in v1 as statements: " + strings.Join(notInV1Shown(), ", ") + ".",
+		"Refused inside a statement, where the connection is already chosen: " + strings.Join(conn, ", ") + ".",
 	}
+}
+
+// notInV1Shown is NotInV1 without the words studioctl answers as commands of its own (help,
+// completion), so help never calls a working command "not in v1".
+func notInV1Shown() []string {
+	var out []string
+	for _, v := range NotInV1 {
+		if v != "help" && v != "completion" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // LimitsOverview lists the limits a statement meets, from the one table of limits.

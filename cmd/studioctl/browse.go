@@ -17,8 +17,9 @@ const sentenceBrowseTerminal = "browse draws a full-screen tree, so it needs a t
 func browseCommand(f *Factory) *cobra.Command {
 	io := f.IO
 	return &cobra.Command{
-		Use:   "browse",
-		Short: "Browse the tree full-screen: open containers and folders, Enter for YAML or a pod's logs, / to filter",
+		Use:     "browse",
+		Example: "  studioctl --kubeconfig k.yaml browse\n  NO_COLOR=1 studioctl --connection prod browse",
+		Short:   "Browse the tree full-screen: open containers and folders, Enter for YAML or a pod's logs, / to filter",
 		Long: "browse shows the tree of studioctl tree on the whole terminal. Arrows (or h j k l) move, right\n" +
 			"opens a container or a folder (a container's folders are read when it opens), left closes it,\n" +
 			"Enter shows a pod's last 50 log lines, any other object's YAML view or a custom resource\n" +

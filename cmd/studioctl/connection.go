@@ -40,11 +40,12 @@ Use a saved connection with --connection NAME before the verb, or STUDIOCTL_CONN
 
 func connectionCommand(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "connection",
-		Short: "Save, list, show and remove saved connections",
-		Long:  connectionLong,
-		Args:  cobra.NoArgs,
-		RunE:  func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		Use:     "connection",
+		Example: "  studioctl connection add prod --from-kubeconfig ~/prod.kubeconfig\n  studioctl connection list\n  studioctl --connection prod get pods -n shop",
+		Short:   "Save, list, show and remove saved connections",
+		Long:    connectionLong,
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(connectionAdd(f), connectionList(f), connectionShow(f), connectionRemove(f))
 	return cmd
@@ -107,9 +108,10 @@ func connectionList(f *Factory) *cobra.Command {
 	io := f.IO
 	var output string
 	cmd := &cobra.Command{
-		Use:   "list",
-		Short: "List the saved connections",
-		Args:  cobra.NoArgs,
+		Use:     "list",
+		Example: "  studioctl connection list\n  studioctl connection list -o json",
+		Short:   "List the saved connections",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if err := checkConnectionOutput(&f.flags, output); err != nil {
@@ -147,9 +149,10 @@ func connectionShow(f *Factory) *cobra.Command {
 	io := f.IO
 	var output string
 	cmd := &cobra.Command{
-		Use:   "show NAME",
-		Short: "Show a saved connection's fields (credentials only as set or not set)",
-		Args:  cobra.ExactArgs(1),
+		Use:     "show NAME",
+		Example: "  studioctl connection show prod\n  studioctl connection show prod -o json",
+		Short:   "Show a saved connection's fields (credentials only as set or not set)",
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if err := checkConnectionOutput(&f.flags, output); err != nil {
@@ -176,6 +179,7 @@ func connectionRemove(f *Factory) *cobra.Command {
 	io := f.IO
 	return &cobra.Command{
 		Use:     "remove NAME",
+		Example: "  studioctl connection remove prod",
 		Aliases: []string{"rm", "delete"},
 		Short:   "Remove a saved connection",
 		Args:    cobra.ExactArgs(1),

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/statement"
@@ -37,6 +38,7 @@ func newRoot(f *Factory) *cobra.Command {
 		},
 	}
 	root.Flags().SetInterspersed(false)
+	root.PersistentFlags().BoolP("help", "h", false, "print help; nothing is sent")
 	root.PersistentFlags().StringVar(&g.kubeconfig, "kubeconfig", "", "read this kubeconfig file (strictly: no exec plugins, no file paths, no impersonation)")
 	root.PersistentFlags().StringVar(&g.context, "context", "", "the kubeconfig context to use (only with --kubeconfig; default: its current context)")
 	root.PersistentFlags().StringVar(&g.connection, "connection", "", "a saved connection (or STUDIOCTL_CONNECTION)")
@@ -60,7 +62,9 @@ func rootLong() string {
 	var b strings.Builder
 	b.WriteString("studioctl reads one Kubernetes API server and prints what kubectl prints. Every request passes a\n")
 	b.WriteString("read-only allowlist before a socket opens; Secret values are stripped before anything is printed.\n\n")
-	b.WriteString("Global flags go before the command: studioctl --kubeconfig FILE get pods -n shop\n\nCommands (kubectl's syntax):\n")
+	b.WriteString("studioctl's own flags (below) stand before the verb or after the statement, and a statement flag\n")
+	b.WriteString("that takes a value may stand before the verb, as kubectl allows:\n")
+	b.WriteString("  studioctl --kubeconfig FILE get pods -n shop\n  studioctl -n shop get pods --kubeconfig FILE\n\nCommands (kubectl's syntax):\n")
 	for _, l := range statement.Overview() {
 		b.WriteString(l + "\n")
 	}
@@ -83,16 +87,38 @@ func helpCommand(io *IOStreams) *cobra.Command {
 			if len(args) == 0 {
 				return cmd.Root().Help()
 			}
-			st, err := read.Parse(append(args, "--help"))
-			if err != nil || st == nil {
-				return cmd.Root().Help()
+			if own, _, err := cmd.Root().Find(args); err == nil && own != cmd.Root() {
+				return own.Help()
 			}
-			for _, l := range statement.HelpLines(st.Command) {
+			lines := statementHelp(args)
+			if lines == nil {
+				return fail(kube.Refusef(statement.CodeUnknownCommand, sentenceNoHelp, args[0]), false)
+			}
+			for _, l := range lines {
 				fmt.Fprintln(io.Out, l)
 			}
 			return nil
 		},
 	}
+}
+
+// statementHelp is a statement's help from the command table; for the first word of a
+// two-word statement (top, auth) it lists the statements that begin with it.
+func statementHelp(args []string) []string {
+	if st, err := read.Parse(append(append([]string{}, args...), "--help")); err == nil && st != nil {
+		return statement.HelpLines(st.Command)
+	}
+	var group []string
+	for _, c := range statement.Commands {
+		if words := strings.Fields(c.Name); len(words) > 1 && words[0] == args[0] {
+			group = append(group, fmt.Sprintf("  %-16s %s", c.Name, c.Summary))
+		}
+	}
+	if group == nil {
+		return nil
+	}
+	lines := append([]string{args[0] + " is one of:"}, group...)
+	return append(lines, "", "studioctl help "+strings.TrimSpace(strings.Fields(group[0])[0]+" "+strings.Fields(group[0])[1])+" shows one of them.")
 }
 
 // runStatement parses the statement before opening anything, so a refusal never needs a

@@ -122,8 +122,9 @@ func healthCommand(f *Factory) *cobra.Command {
 	io := f.IO
 	var output string
 	cmd := &cobra.Command{
-		Use:   "health",
-		Short: "Print the API server's readiness (/readyz), its version and a count of nodes and namespaces",
+		Use:     "health",
+		Example: "  studioctl --kubeconfig k.yaml health\n  studioctl --connection prod health -o json",
+		Short:   "Print the API server's readiness (/readyz), its version and a count of nodes and namespaces",
 		Long: "health reads /readyz and /version, and counts nodes and namespaces with the tree's capped walks\n" +
 			"(at most 1,000 each). A count the identity may not read says so instead of a number. It exits 1\n" +
 			"when /readyz is not ok. Kubernetes keeps no query log and lists no client sessions, so there are\n" +
