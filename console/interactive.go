@@ -10,13 +10,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/completion"
 	"github.com/studioctl/studioctl/limits"
-	"github.com/studioctl/studioctl/printer"
-	"github.com/studioctl/studioctl/read/get"
 	"github.com/studioctl/studioctl/statement"
 	"golang.org/x/term"
 )
@@ -142,10 +139,10 @@ func (l *Loop) AppendHistory(line string) {
 	fmt.Fprintln(fh, MaskCredentials(line))
 }
 
-// completer completes the word before the cursor: verbs, then the verb's flags, kinds from
-// discovery, and namespace names after -n.
+// completer completes the word before the cursor from completion.Source: verbs, the verb's flags,
+// kinds from discovery, object names and namespace names.
 func (l *Loop) completer(ctx context.Context) func(line string, pos int, key rune) (string, int, bool) {
-	var namespaces []string
+	src := completion.Source{Client: l.Session.Client}
 	return func(line string, pos int, key rune) (string, int, bool) {
 		if key != '\t' || pos != len(line) {
 			return "", 0, false
@@ -155,38 +152,10 @@ func (l *Loop) completer(ctx context.Context) func(line string, pos int, key run
 		if len(words) > 0 && !strings.HasSuffix(line, " ") {
 			partial, words = words[len(words)-1], words[:len(words)-1]
 		}
-		var options []string
-		switch {
-		case len(words) == 0:
-			for _, c := range statement.Commands {
-				options = append(options, strings.Fields(c.Name)[0])
-			}
-		case strings.HasPrefix(partial, "-"):
-			if c, _ := statement.CommandByWords(words); c != nil {
-				for _, f := range c.Flags {
-					if f != "follow" {
-						options = append(options, "--"+f)
-					}
-				}
-			}
-		case words[len(words)-1] == "-n" || words[len(words)-1] == "--namespace":
-			if namespaces == nil {
-				namespaces = l.namespaceNames(ctx)
-			}
-			options = namespaces
-		case len(words) == 1:
-			options = l.kindNames(ctx)
-		}
-		var match []string
-		for _, o := range options {
-			if strings.HasPrefix(o, partial) {
-				match = append(match, o)
-			}
-		}
+		match := src.Words(ctx, words, partial)
 		if len(match) == 0 {
 			return "", 0, false
 		}
-		sort.Strings(match)
 		done := commonPrefix(match)
 		if len(match) == 1 {
 			done += " "
@@ -204,36 +173,4 @@ func commonPrefix(list []string) string {
 		}
 	}
 	return p
-}
-
-func (l *Loop) kindNames(ctx context.Context) []string {
-	d, err := l.Session.Client.Discovery(ctx)
-	if err != nil {
-		return nil
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, r := range d.Resources {
-		if r.Preferred && r.Has("list") && !seen[r.Resource] {
-			seen[r.Resource] = true
-			out = append(out, r.Resource)
-		}
-	}
-	return out
-}
-
-func (l *Loop) namespaceNames(ctx context.Context) []string {
-	r, err := l.Session.Client.Resolve(ctx, "namespaces")
-	if err != nil {
-		return []string{}
-	}
-	p := &get.NamePager{Lines: &printer.Lines{}}
-	if l.Session.Client.ListTable(ctx, r, kube.Scope{}, kube.ListOptions{IncludeObject: "Metadata", MaxRows: limits.MaxNamespacesListed}, p) != nil {
-		return []string{}
-	}
-	out := make([]string, 0, len(p.Lines.Text))
-	for _, s := range p.Lines.Text {
-		out = append(out, strings.TrimPrefix(s, "/"))
-	}
-	return out
 }

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
-	"github.com/studioctl/studioctl/read"
-	"github.com/studioctl/studioctl/statement"
 )
 
 func consoleCommand(f *Factory) *cobra.Command {
@@ -48,48 +44,4 @@ func consoleCommand(f *Factory) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&stopOnError, "stop-on-error", false, "end a piped console at the first line that fails")
 	return cmd
-}
-
-// complete offers verbs, then the flags the command table gives the verb.
-func complete(args []string, toComplete string) []string {
-	var out []string
-	if len(args) == 0 {
-		for _, c := range statement.Commands {
-			out = append(out, strings.Fields(c.Name)[0])
-		}
-		out = append(out, "console", "help")
-		return dedupe(filterPrefix(out, toComplete))
-	}
-	st, _ := read.Parse(append(append([]string{}, args...), "--help"))
-	if st == nil || !strings.HasPrefix(toComplete, "-") {
-		return nil
-	}
-	for _, f := range st.Command.Flags {
-		if f != "follow" {
-			out = append(out, "--"+statement.Flags[f].Long)
-		}
-	}
-	return filterPrefix(out, toComplete)
-}
-
-func filterPrefix(list []string, prefix string) []string {
-	var out []string
-	for _, s := range list {
-		if strings.HasPrefix(s, prefix) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func dedupe(list []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range list {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -33,9 +33,6 @@ func newRoot(f *Factory) *cobra.Command {
 			}
 			return runStatement(cmd.Context(), f, args)
 		},
-		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-			return complete(args, toComplete), cobra.ShellCompDirectiveNoFileComp
-		},
 	}
 	root.Flags().SetInterspersed(false)
 	root.PersistentFlags().BoolP("help", "h", false, "print help; nothing is sent")
@@ -46,6 +43,7 @@ func newRoot(f *Factory) *cobra.Command {
 	root.PersistentFlags().StringVar(&g.redact, "redact", "people", "people: Secret values stripped; machine: also mask values an agent must not read")
 	root.PersistentFlags().IntVar(&g.maxRows, "max-rows", 0, fmt.Sprintf("rows one statement may read (default %d, at most %d)", limits.DefaultMaxRows, limits.MaxMaxRows))
 	root.PersistentFlags().IntVarP(&g.verbosity, "v", "v", 0, "trace level: 6 prints each request line on stderr (never a credential or a body)")
+	f.registerCompletions(root)
 	root.SetHelpCommand(helpCommand(io))
 	for _, mk := range ownCommands {
 		root.AddCommand(mk(f))

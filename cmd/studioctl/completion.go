@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/studioctl/studioctl/completion"
+	"github.com/studioctl/studioctl/kubeconfig"
+	"github.com/studioctl/studioctl/store"
+)
+
+// completeStatement completes the shells' statement words: verbs (studioctl's own commands too),
+// flags, and, when the global flags name a connection, kinds, object names and namespaces read
+// with completion's short deadline. A connection that cannot be opened offers what needs none.
+func (f *Factory) completeStatement(ctx context.Context, args []string, partial string) []string {
+	src := completion.Source{}
+	if s, err := f.Session(); err == nil {
+		src.Client = s.Client
+	}
+	words := src.Words(ctx, args, partial)
+	if len(args) == 0 {
+		for _, own := range []string{"console", "connection", "check", "tree", "source", "health", "browse", "completion", "help"} {
+			if strings.HasPrefix(own, partial) {
+				words = append(words, own)
+			}
+		}
+	}
+	return words
+}
+
+// completeContexts offers the contexts of the --kubeconfig file, read strictly.
+func (f *Factory) completeContexts(partial string) []string {
+	if f.flags.kubeconfig == "" {
+		return nil
+	}
+	data, err := readKubeconfig(f.flags.kubeconfig)
+	if err != nil {
+		return nil
+	}
+	file, err := kubeconfig.Parse(data)
+	if err != nil {
+		return nil
+	}
+	return withPrefix(file.Contexts(), partial)
+}
+
+// completeConnections offers the saved connections' names.
+func (f *Factory) completeConnections(partial string) []string {
+	list, err := store.New(f.IO.HomeDirs.Config).List()
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, c := range list {
+		names = append(names, c.Name)
+	}
+	return withPrefix(names, partial)
+}
+
+func withPrefix(list []string, prefix string) []string {
+	var out []string
+	for _, s := range list {
+		if strings.HasPrefix(s, prefix) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// registerCompletions wires the completions into the root command.
+func (f *Factory) registerCompletions(root *cobra.Command) {
+	root.ValidArgsFunction = func(cmd *cobra.Command, args []string, partial string) ([]string, cobra.ShellCompDirective) {
+		return f.completeStatement(cmd.Context(), args, partial), cobra.ShellCompDirectiveNoFileComp
+	}
+	flagFunc := func(fn func(string) []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return func(_ *cobra.Command, _ []string, partial string) ([]string, cobra.ShellCompDirective) {
+			return fn(partial), cobra.ShellCompDirectiveNoFileComp
+		}
+	}
+	_ = root.RegisterFlagCompletionFunc("context", flagFunc(f.completeContexts))
+	_ = root.RegisterFlagCompletionFunc("connection", flagFunc(f.completeConnections))
+	_ = root.RegisterFlagCompletionFunc("redact", flagFunc(func(p string) []string { return withPrefix([]string{"people", "machine"}, p) }))
+}
