@@ -47,7 +47,7 @@ func connectionCommand(f *Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(connectionAdd(f), connectionList(f), connectionShow(f), connectionRemove(f))
+	cmd.AddCommand(connectionAdd(f), connectionList(f), connectionShow(f), connectionRemove(f), connectionContexts(f))
 	return cmd
 }
 

@@ -267,3 +267,25 @@ func TestCheckRefusesAnotherOutput(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 }
+
+// connection contexts lists a kubeconfig's contexts as they would import, never a credential,
+// and sends nothing (the kubeconfig's server does not exist).
+func TestConnectionContexts(t *testing.T) {
+	tio := newTestIO(t, filepath.Join(t.TempDir(), "studioctl"))
+	kc := syntheticKubeconfig(t, "https://k8s.example.com:6443")
+	if code := tio.run("connection", "contexts", kc); code != 0 {
+		t.Fatalf("exit %d: %s", code, tio.err)
+	}
+	out := tio.out.String()
+	for _, want := range []string{"CURRENT", "NAME", "ctx", "k8s.example.com:6443", "token", "yes"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out+tio.err.String(), "cnryCMDTOKEN") || strings.Contains(out+tio.err.String(), "pathcanary") {
+		t.Errorf("a credential or the file's path was printed:\n%s%s", out, tio.err)
+	}
+	if code := tio.run("connection", "contexts", filepath.Join(t.TempDir(), "missing.yaml")); code != kube.ExitRefused {
+		t.Errorf("a missing file: exit %d", code)
+	}
+}
