@@ -4,7 +4,6 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"net"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -20,8 +19,10 @@ const (
 	SSLDisable      SSLMode = "disable"       // plain HTTP, loopback only (needs the operator switch)
 )
 
-// The two operator switches. They are read from the environment of the process, never from a
-// kubeconfig or a statement, so the person who runs studioctl decides, not the file they were sent.
+// The environment variables of the two operator switches. The command reads them from the
+// environment of the process (never from a kubeconfig or a statement), so the person who runs
+// studioctl decides, not the file they were sent; the library reads no environment at all and
+// takes Switches from its caller.
 const (
 	EnvAllowLoopbackPlaintext = "KUBERNETES_ALLOW_LOOPBACK_PLAINTEXT"
 	EnvAllowInsecureTLS       = "KUBERNETES_ALLOW_INSECURE_TLS"
@@ -44,18 +45,10 @@ type Connection struct {
 	User             string   // never accepted: present only so an import or a seed that names one is refused
 }
 
-// Switches are the operator's two environment switches, read once so tests can inject them.
+// Switches are the operator's two switches; the zero value turns both off.
 type Switches struct {
 	AllowLoopbackPlaintext bool
 	AllowInsecureTLS       bool
-}
-
-// SwitchesFromEnv reads the operator switches from the process environment.
-func SwitchesFromEnv() Switches {
-	return Switches{
-		AllowLoopbackPlaintext: os.Getenv(EnvAllowLoopbackPlaintext) == "true",
-		AllowInsecureTLS:       os.Getenv(EnvAllowInsecureTLS) == "true",
-	}
 }
 
 // Endpoint is a Connection that passed every rule: the only thing the client accepts.
