@@ -75,7 +75,7 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 		}
 		leaks += f.Report(t, name, "file", string(data), false)
 	}
-	rec, err := studioctl.LoadReplay(dir)
+	rec, err := studioctl.LoadRecording(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, rp, err := studioctl.OpenReplay(rec, studioctl.Options{Redact: studioctl.Machine})
+	s, err := studioctl.OpenRecording(rec, studioctl.Options{Redact: studioctl.Machine})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 			people++
 		}
 	}
-	if missed := rp.Missed(); len(missed) > 0 {
+	if missed := s.Unrecorded(); len(missed) > 0 {
 		t.Errorf("machine mode asked for %d requests the recording does not hold, so those statements proved nothing: %v", len(missed), missed)
 	}
 	t.Logf("%s: %d statements replayed in machine mode, %d exchanges, %d of the statements print a machine-mode canary in people mode, %d leaks",

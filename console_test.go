@@ -27,7 +27,7 @@ func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := studioctl.LoadReplay(dir)
+	rec, err := studioctl.LoadRecording(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 		script.WriteString("kubectl " + c.Statement + "  # from the golden file\n")
 		want.WriteString(c.Stdout)
 	}
-	s, _, err := studioctl.OpenReplay(rec, studioctl.Options{})
+	s, err := studioctl.OpenRecording(rec, studioctl.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +60,11 @@ func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 // TestPipedConsoleKeepsGoing: a refused line, an unterminated quote and an over-long line each
 // fail on stderr, the next line still runs, and the loop reports failure.
 func TestPipedConsoleKeepsGoing(t *testing.T) {
-	rec, err := studioctl.LoadReplay("testdata/replay/v1.37.2/admin")
+	rec, err := studioctl.LoadRecording("testdata/replay/v1.37.2/admin")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _, _ := studioctl.OpenReplay(rec, studioctl.Options{})
+	s, _ := studioctl.OpenRecording(rec, studioctl.Options{})
 	lines := []string{
 		"delete pod web-0 -n shop",
 		"get pods -n shop 'oops",

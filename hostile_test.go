@@ -25,7 +25,7 @@ import (
 func openHostile(t *testing.T, mode hostile.Mode, redact studioctl.Mode) (*hostile.Server, *studioctl.Session) {
 	t.Helper()
 	srv := hostile.New(t, mode)
-	s, err := studioctl.Open(srv.Conn, studioctl.Options{Redact: redact, Switches: &kube.Switches{}})
+	s, err := studioctl.Open(srv.Conn, studioctl.Options{Redact: redact})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestReplay(t *testing.T) {
 }
 
 func replayDir(t *testing.T, dir string) {
-	rec, err := studioctl.LoadReplay(dir)
+	rec, err := studioctl.LoadRecording(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func replayDir(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, rp, err := studioctl.OpenReplay(rec, studioctl.Options{})
+	s, err := studioctl.OpenRecording(rec, studioctl.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func replayDir(t *testing.T, dir string) {
 			}
 		}
 	}
-	if missed := rp.Missed(); len(missed) > 0 {
+	if missed := s.Unrecorded(); len(missed) > 0 {
 		t.Errorf("requests with no recording: %v", missed)
 	}
 	if *update {
@@ -109,11 +109,11 @@ func replayReports(t *testing.T, name string, report func(ctx context.Context, d
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, err := studioctl.LoadReplay(dir)
+			rec, err := studioctl.LoadRecording(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, _, err := studioctl.OpenReplay(rec, studioctl.Options{})
+			s, err := studioctl.OpenRecording(rec, studioctl.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

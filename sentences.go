@@ -1,10 +1,12 @@
 package studioctl
 
-// Sentences about studioctl's global flags and the session they open (cmd/studioctl and the
-// library's front door).
+// Sentences of the library's front door.
 const (
-	CodeInternal = "internal"
+	sentenceMaxRows = "--max-rows takes 1 to %d. Nothing was sent."
+)
 
-	SentenceMaxRows  = "--max-rows takes 1 to %d. Nothing was sent."
-	SentenceInternal = "studioctl failed: %s"
+const (
+	sentenceListExpired = "The API server expired the list of %s while it was being read; list again."
+	sentenceLogNegative = "TailLines, SinceSeconds and LimitBytes take 0 or more. Nothing was sent."
+	sentenceWatchWindow = "A watch window takes 1s to %s. Nothing was sent."
 )

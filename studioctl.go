@@ -1,19 +1,61 @@
-// Package studioctl is the library's front door: open a read-only session on one Kubernetes API
-// server (from a connection's fields, a kubeconfig or a recording), run kubectl-subset statements
-// on it and print their results the way the command line does.
+// Package studioctl is a read-only Kubernetes client for Go programs: open a session on one API
+// server, then read it with typed calls or with kubectl-subset statements. It has no client-go
+// dependency and cannot write: every request passes an allowlist of GET routes and self reviews
+// beneath the session, Secret values are stripped where answers are decoded, and every read is
+// bounded (a row cap, byte caps, deadlines).
 //
-//	s, notices, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{})
-//	res, err := s.Run(ctx, "get pods -n shop")
-//	s.Print(os.Stdout, os.Stderr, res)
+// # Opening
 //
-// Every request passes the allowlist in the transport, Secret values are stripped where answers
-// are decoded, and machine redaction (Options.Redact = Machine) masks what is printed.
+// A session is opened from exactly what the caller gives it; the library reads no environment
+// variable and no file it was not handed:
+//
+//   - [OpenKubeconfig]: a kubeconfig's bytes and a context name, read strictly.
+//   - [Open]: a connection's explicit fields (server, CA, token or client certificate).
+//   - [OpenSaved]: a connection saved in a store the caller opened with store.New(dir).
+//   - [OpenRecording]: a recording of a real server's answers ([LoadRecording], or the demo
+//     cluster in package github.com/studioctl/studioctl/demo).
+//
+// [Options] carry the rest: the redaction mode, the row cap, the discovery cache directory and the
+// operator switches (plain HTTP to loopback, unchecked TLS), which are off unless set.
+//
+// # Reading
+//
+// Typed reads name a kind as kubectl does ("pods", "po", "deployments.apps",
+// "deployments.v1.apps", or [GVR.String]):
+//
+//	for pod, err := range s.List(ctx, "pods", studioctl.ListOptions{AllNamespaces: true}) {
+//		if err != nil {
+//			return err
+//		}
+//		fmt.Println(pod.Namespace(), pod.Name())
+//	}
+//
+// [Session.List] and [Session.Get] answer [Object] values, [Session.Table] the server's own table
+// (the columns kubectl prints), [Session.Logs] a pod's log, [Session.Watch] a bounded window of
+// changes, [Session.Kinds] discovery, [Session.CanI], [Session.WhoAmI] and [Session.Rules] the
+// self reviews, and [Session.Tree] the cluster tree of package browse.
+//
+// Statement-driven callers (a console, an agent) use [Session.Run] and [Session.Print], which
+// answer and print exactly as the studioctl command does.
+//
+// # Errors
+//
+// Every failure is an [*Error] (errors.As works) with a stable Code, the HTTP Status when the
+// server answered, and a sentence studioctl composed; [Error.IsRefusal] tells a refusal by
+// studioctl from the server's own error.
+//
+// # Redaction
+//
+// People mode (the default) strips Secret values. Machine mode ([Machine], for agents) also masks
+// what an agent must not read, keys kept; it is chosen at open or raised later with
+// [Session.Raise], and never lowered.
 package studioctl
 
 import (
 	"context"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -26,27 +68,50 @@ import (
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/statement"
+	"github.com/studioctl/studioctl/store"
 )
 
-// Mode is the redaction mode of a session.
+// Mode is a session's redaction mode: [People] or [Machine].
 type Mode = printer.RedactMode
 
+// The redaction modes.
 const (
-	People  = printer.People
+	// People strips Secret values (the default).
+	People = printer.People
+	// Machine also masks every value an agent must not read, keys kept (docs/redaction.md).
 	Machine = printer.Machine
 )
 
-// Options configure a session. The zero value reads with people redaction, the default row cap,
-// no disk cache and the process's operator switches.
+// Connection is a connection's fields as a person or an import gave them: the server's host, port
+// and API path, its CA, and a bearer token or a client certificate. Open validates it.
+type Connection = kube.Connection
+
+// Switches are the operator's two switches: plain HTTP to this machine (kubectl proxy) and TLS
+// without a certificate check. The zero value turns both off; the library never reads them from
+// the environment (the studioctl command does, from KUBERNETES_ALLOW_LOOPBACK_PLAINTEXT and
+// KUBERNETES_ALLOW_INSECURE_TLS).
+type Switches = kube.Switches
+
+// Notice is what a kubeconfig held that studioctl does not use, in a sentence.
+type Notice = kubeconfig.Notice
+
+// Recording is what a real API server answered, for a session that replays it.
+type Recording = record.Recording
+
+// Options configure a session. The zero value reads with people redaction, the default row cap
+// (5,000), discovery kept in memory only and both operator switches off.
 type Options struct {
-	Redact   Mode
-	MaxRows  int    // 0: 5,000; at most 100,000
-	CacheDir string // discovery disk cache; "" keeps discovery in memory
-	// Switches are the operator switches; nil reads them from the environment.
-	Switches *kube.Switches
-	// Transport replaces net/http beneath the allowlist (tests, recordings).
+	// Redact is the redaction mode; it can be raised later, never lowered.
+	Redact Mode
+	// MaxRows is the row cap of each list: 0 means 5,000; at most 100,000.
+	MaxRows int
+	// CacheDir is the root of the discovery disk cache; "" keeps discovery in memory.
+	CacheDir string
+	// Switches are the operator switches the connection is validated with.
+	Switches Switches
+	// Transport replaces net/http beneath the allowlist (tests). The allowlist still applies.
 	Transport http.RoundTripper
-	// Observe sees every admitted request (for -v tracing and request counts).
+	// Observe sees every admitted request (for tracing and request counts).
 	Observe func(method, url string)
 	// Now is the clock for ages studioctl computes itself (describe, events); nil is the system
 	// clock. A replay runs at its capture time.
@@ -58,23 +123,26 @@ type Options struct {
 	Recorder *record.Recorder
 }
 
-// Session is an open, read-only session.
+// Session is an open, read-only session on one API server. It is safe for concurrent use, except
+// that Raise must not race with reads.
 type Session struct {
+	// Session is what the statement readers and package browse run on; its Client is the
+	// low-level client. Most programs need neither.
 	reader.Session
-	mode Mode
+	mode     Mode
+	replayer *record.Replayer
 }
 
-// Open validates a connection's fields and opens a session on it. Nothing is sent until a
-// statement runs.
-func Open(conn kube.Connection, o Options) (*Session, error) {
-	sw := kube.SwitchesFromEnv()
-	if o.Switches != nil {
-		sw = *o.Switches
-	}
-	ep, err := conn.Validate(sw)
+// Open validates a connection's fields and opens a session on it. Nothing is sent until a read.
+func Open(conn Connection, o Options) (*Session, error) {
+	ep, err := conn.Validate(o.Switches)
 	if err != nil {
 		return nil, err
 	}
+	return openEndpoint(ep, o)
+}
+
+func openEndpoint(ep *kube.Endpoint, o Options) (*Session, error) {
 	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now, DiscoveryBeta: o.DiscoveryBeta}
 	if o.Recorder != nil {
 		ko.Layer = o.Recorder.Layer // NewClient puts it on net/http, beneath the guard
@@ -84,7 +152,7 @@ func Open(conn kube.Connection, o Options) (*Session, error) {
 
 func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
 	if o.MaxRows < 0 || o.MaxRows > limits.MaxMaxRows {
-		return nil, kube.Refusef(statement.CodeLimit, SentenceMaxRows, limits.MaxMaxRows)
+		return nil, kube.Refusef(statement.CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
 	}
 	if o.Observe != nil {
 		ko.Observe = func(method, url string, _ *policy.Admitted) { o.Observe(method, url) }
@@ -93,9 +161,9 @@ func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
 	return &Session{Session: reader.Session{Client: c, MaxRows: o.MaxRows}, mode: o.Redact}, nil
 }
 
-// OpenKubeconfig reads a kubeconfig strictly and opens a session on one of its contexts ("" for
-// the current context). The notices say what the file held that studioctl does not use.
-func OpenKubeconfig(data []byte, contextName string, o Options) (*Session, []kubeconfig.Notice, error) {
+// OpenKubeconfig reads a kubeconfig's bytes strictly and opens a session on one of its contexts
+// ("" for the current context). The notices say what the file held that studioctl does not use.
+func OpenKubeconfig(data []byte, contextName string, o Options) (*Session, []Notice, error) {
 	f, err := kubeconfig.Parse(data)
 	if err != nil {
 		return nil, nil, err
@@ -108,29 +176,61 @@ func OpenKubeconfig(data []byte, contextName string, o Options) (*Session, []kub
 	return s, imp.Notices, err
 }
 
-// OpenReplay opens a session that answers from a recording instead of a server; its clock is the
-// capture time, so ages read as they did then. A request the recording does not hold fails.
-func OpenReplay(rec *record.Recording, o Options) (*Session, *record.Replayer, error) {
+// OpenSaved opens a session on the connection saved as name in st (store.New(dir) opens the
+// folder; nothing else is read). The connection is validated again with o.Switches, and the
+// endpoint is checked against the address the connection was registered for.
+func OpenSaved(st *store.Store, name string, o Options) (*Session, error) {
+	saved, err := st.Get(name)
+	if err != nil {
+		return nil, err
+	}
+	ep, err := saved.Endpoint(o.Switches)
+	if err != nil {
+		return nil, err
+	}
+	return openEndpoint(ep, o)
+}
+
+// OpenRecording opens a session that answers from a recording instead of a server. Its clock is
+// the capture time, so ages read as they did then; a request the recording does not hold fails
+// (see [Session.Unrecorded]).
+func OpenRecording(rec *Recording, o Options) (*Session, error) {
 	rp := record.NewReplayer(rec)
 	at := rec.CapturedAt
 	ko := kube.Options{Transport: rp, Now: func() time.Time { return at }, DiscoveryBeta: rec.DiscoveryBeta}
 	s, err := open(record.ReplayEndpoint("default"), o, ko)
-	return s, rp, err
+	if err != nil {
+		return nil, err
+	}
+	s.replayer = rp
+	return s, nil
 }
 
-// LoadReplay reads the recording in dir (its recording.json), or the embedded demo cluster when
-// dir is "demo".
-func LoadReplay(dir string) (*record.Recording, error) {
-	if dir == "demo" {
-		return record.ParseRecording(demoRecording)
+// LoadRecording reads a recording: path is a recording.json file or a directory holding one.
+func LoadRecording(path string) (*Recording, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		path = filepath.Join(path, "recording.json")
 	}
-	return record.LoadRecording(filepath.Join(dir, "recording.json"))
+	return record.LoadRecording(path)
+}
+
+// ParseRecording reads a recording from its JSON bytes.
+func ParseRecording(data []byte) (*Recording, error) { return record.ParseRecording(data) }
+
+// Unrecorded lists the requests a replayed session asked for that its recording did not hold
+// (each failed); it is nil for a session on a server.
+func (s *Session) Unrecorded() []string {
+	if s.replayer == nil {
+		return nil
+	}
+	return s.replayer.Missed()
 }
 
 // Mode is the session's redaction mode.
 func (s *Session) Mode() Mode { return s.mode }
 
-// Raise moves the session to machine redaction. It can never be lowered.
+// Raise moves the session to a stricter redaction mode (Machine). It can never be lowered: a
+// lower mode is refused with the code refused.machine_lower.
 func (s *Session) Raise(m Mode) error {
 	if m < s.mode {
 		return kube.Refusef(printer.CodeMachineLower, printer.SentenceMachineLower)
@@ -139,15 +239,27 @@ func (s *Session) Raise(m Mode) error {
 	return nil
 }
 
-// Run parses and answers one statement line.
-func (s *Session) Run(ctx context.Context, line string) (*printer.Result, error) {
+// Result is a statement's answer as data: a table, lines or documents, plus notices and
+// per-item errors. [Session.Print] prints it; its fields are unmasked until then.
+type Result = printer.Result
+
+// Run parses and answers one statement line, as `studioctl LINE` would ("get pods -n shop -o
+// wide"). A statement that would write, or that names a connection flag, is refused.
+func (s *Session) Run(ctx context.Context, line string) (*Result, error) {
 	return read.RunLine(ctx, &s.Session, line)
 }
 
-// Print writes a result as the command line does, in the session's redaction mode.
-func (s *Session) Print(out, errOut io.Writer, r *printer.Result) error {
+// Print writes a result as the studioctl command does, in the session's redaction mode: the answer
+// to out, notices and per-item errors to errOut.
+func (s *Session) Print(out, errOut io.Writer, r *Result) error {
 	if r == nil {
 		return nil
 	}
-	return printer.NewWriter(out, errOut, s.mode).Write(r)
+	if err := printer.NewWriter(out, errOut, s.mode).Write(r); err != nil {
+		return err
+	}
+	for _, e := range r.Errors {
+		printer.WriteError(errOut, e, false)
+	}
+	return nil
 }

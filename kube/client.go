@@ -257,7 +257,7 @@ func (c *Client) roundTrip(ctx context.Context, cl *call) (*http.Response, error
 	trace := &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { connected = true }}
 	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), cl.method, u, body)
 	if err != nil {
-		return nil, Refusef(CodeRefusedRequest, sentenceRequestShape, cl.what)
+		return nil, Refusef(codeRefusedRequest, sentenceRequestShape, cl.what)
 	}
 	req.Header.Set("Accept", cl.accept)
 	resp, err := c.hc.Do(req)
@@ -275,50 +275,50 @@ var ErrNoRecording = errors.New("no recorded answer for this request")
 func (c *Client) transportError(ctx context.Context, cl *call, err error, connected bool) error {
 	var ref *policy.Refusal
 	if errors.As(err, &ref) {
-		return Refusef(CodeRefusedPolicy, sentenceRefusedPolicy, cl.what, ref.Reason)
+		return Refusef(codeRefusedPolicy, sentenceRefusedPolicy, cl.what, ref.Reason)
 	}
 	if errors.Is(err, ErrNoRecording) {
-		return serverError(CodeReplayMissing, 0, sprintf(sentenceReplayMissing, cl.what))
+		return serverError(codeReplayMissing, 0, sprintf(sentenceReplayMissing, cl.what))
 	}
 	var de *dialError
 	if errors.As(err, &de) {
 		switch de.kind {
 		case dialErrForbidden:
-			return Refusef(CodeConnMetadata, sentenceConnMetadata)
+			return Refusef(codeConnMetadata, sentenceConnMetadata)
 		case dialErrDNS:
-			return unreachable(CodeUnreachableDNS, sprintf(sentenceUnreachableDNS, c.ep.Host))
+			return unreachable(codeUnreachableDNS, sprintf(sentenceUnreachableDNS, c.ep.Host))
 		}
 		if isTimeout(de.err) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return unreachable(CodeUnreachableConnect, sprintf(sentenceNoConnect, c.ep.HostPort(), fmtDuration(c.opts.ConnectTimeout)))
+			return unreachable(codeUnreachableConnect, sprintf(sentenceNoConnect, c.ep.hostPort(), fmtDuration(c.opts.ConnectTimeout)))
 		}
-		return unreachable(CodeUnreachableConnect, sprintf(sentenceConnectFailed, c.ep.HostPort()))
+		return unreachable(codeUnreachableConnect, sprintf(sentenceConnectFailed, c.ep.hostPort()))
 	}
 	if errors.Is(err, errSwitchingProtocols) {
-		return serverError(CodeSwitchingProtocols, 101, sprintf(sentenceSwitchingProtocols, cl.what))
+		return serverError(codeSwitchingProtocols, 101, sprintf(sentenceSwitchingProtocols, cl.what))
 	}
 	var certErr *tls.CertificateVerificationError
 	var unknownCA x509.UnknownAuthorityError
 	var hostErr x509.HostnameError
 	if errors.As(err, &certErr) || errors.As(err, &unknownCA) || errors.As(err, &hostErr) {
-		return unreachable(CodeUnreachableTLS, sprintf(sentenceTLSVerify, c.ep.HostPort()))
+		return unreachable(CodeUnreachableTLS, sprintf(sentenceTLSVerify, c.ep.hostPort()))
 	}
 	if errors.Is(err, context.Canceled) && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return &Error{Code: CodeCanceled, Sentence: sentenceCanceled, Exit: ExitServerError}
+		return &Error{Code: codeCanceled, Sentence: sentenceCanceled, Exit: ExitServerError}
 	}
 	if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
 		if !connected {
-			return unreachable(CodeUnreachableConnect, sprintf(sentenceNoConnect, c.ep.HostPort(), fmtDuration(cl.timeout)))
+			return unreachable(codeUnreachableConnect, sprintf(sentenceNoConnect, c.ep.hostPort(), fmtDuration(cl.timeout)))
 		}
-		return unreachable(CodeTimeout, sprintf(sentenceNoAnswer, cl.what, fmtDuration(cl.timeout)))
+		return unreachable(codeTimeout, sprintf(sentenceNoAnswer, cl.what, fmtDuration(cl.timeout)))
 	}
 	var tlsRecord tls.RecordHeaderError
 	if errors.As(err, &tlsRecord) {
-		return unreachable(CodeUnreachableTLS, sprintf(sentenceNotTLS, c.ep.HostPort()))
+		return unreachable(CodeUnreachableTLS, sprintf(sentenceNotTLS, c.ep.hostPort()))
 	}
 	if !connected {
-		return unreachable(CodeUnreachableConnect, sprintf(sentenceConnectFailed, c.ep.HostPort()))
+		return unreachable(codeUnreachableConnect, sprintf(sentenceConnectFailed, c.ep.hostPort()))
 	}
-	return unreachable(CodeBrokenAnswer, sprintf(sentenceBrokenAnswer, cl.what))
+	return unreachable(codeBrokenAnswer, sprintf(sentenceBrokenAnswer, cl.what))
 }
 
 // readError explains a failure while reading a body the server had started to send.
@@ -328,7 +328,7 @@ func (c *Client) readError(ctx context.Context, cl *call, err error) error {
 		if limit == 0 {
 			limit = limits.MaxResponseBytes
 		}
-		return serverError(CodeLimitResponse, 200, sprintf(sentenceResponseTooLarge, cl.what, humanBytes(limit)))
+		return serverError(codeLimitResponse, 200, sprintf(sentenceResponseTooLarge, cl.what, humanBytes(limit)))
 	}
 	return c.transportError(ctx, cl, err, true)
 }
@@ -359,7 +359,7 @@ func (c *Client) answerError(cl *call, resp *http.Response) error {
 	status := StatusLine(code)
 	switch {
 	case code >= 300 && code < 400:
-		return serverError(CodeRedirect, code, sprintf(sentenceRedirect, cl.what, status))
+		return serverError(codeRedirect, code, sprintf(sentenceRedirect, cl.what, status))
 	case code == http.StatusUnauthorized:
 		if c.ep.Anonymous && c.ep.Scheme == "https" {
 			return serverError(CodeUnauthorized, code, sentenceAnonymous401)
@@ -382,13 +382,13 @@ func (c *Client) answerError(cl *call, resp *http.Response) error {
 	}
 	reason := answerReason(resp)
 	if reason != "" {
-		return serverError(CodeServerError, code, sprintf(sentenceServerErrorReason, cl.what, status, reason))
+		return serverError(codeServerError, code, sprintf(sentenceServerErrorReason, cl.what, status, reason))
 	}
-	return serverError(CodeServerError, code, sprintf(sentenceServerError, cl.what, status))
+	return serverError(codeServerError, code, sprintf(sentenceServerError, cl.what, status))
 }
 
 func errTooManyRequests(what string) *Error {
-	return serverError(CodeTooManyRequests, http.StatusTooManyRequests, sprintf(sentenceTooManyRequests, what))
+	return serverError(codeTooManyRequests, http.StatusTooManyRequests, sprintf(sentenceTooManyRequests, what))
 }
 
 func StatusLine(code int) string {

@@ -129,7 +129,7 @@ func TestRepeatedContinueTokenIsMalformed(t *testing.T) {
 	c, reg := stubClient(t, Options{})
 	reg.JSON("/api/v1/namespaces/shop/pods", "limit=500", table(1, "same"))
 	reg.JSON("/api/v1/namespaces/shop/pods", "limit=500&continue=same", table(1, "same"))
-	wantCode(t, c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{}, &collect{}), CodeMalformed)
+	wantCode(t, c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{}, &collect{}), codeMalformed)
 }
 
 func TestGoneRestartsTheWalkOnceThenFails(t *testing.T) {
@@ -166,7 +166,7 @@ func TestTooManyRequestsTwiceIsASentence(t *testing.T) {
 	var slept []time.Duration
 	c, reg := stubClient(t, Options{Sleep: func(_ context.Context, d time.Duration) error { slept = append(slept, d); return nil }})
 	reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "limit=500", Status: 429, Times: 2})
-	wantCode(t, c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{}, &collect{}), CodeTooManyRequests)
+	wantCode(t, c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{}, &collect{}), codeTooManyRequests)
 	if len(slept) != 1 || slept[0] != time.Second {
 		t.Fatalf("slept %v, want one default wait of 1s", slept)
 	}
@@ -181,7 +181,7 @@ func TestTooManyRequestsPastTheDeadlineDoesNotWait(t *testing.T) {
 	// The deadline is measured on the real clock by context; the fake clock is far behind it, so
 	// make the wait land after the deadline by moving the fake clock forward.
 	now = time.Now().Add(time.Hour)
-	wantCode(t, c.ListTable(context.Background(), r, Scope{Namespace: "shop"}, ListOptions{}, &collect{}), CodeTooManyRequests)
+	wantCode(t, c.ListTable(context.Background(), r, Scope{Namespace: "shop"}, ListOptions{}, &collect{}), codeTooManyRequests)
 }
 
 func TestServerAnswersBecomeSentences(t *testing.T) {
@@ -195,11 +195,11 @@ func TestServerAnswersBecomeSentences(t *testing.T) {
 		{401, echo, CodeUnauthorized, []string{"401", "expired"}},
 		{403, echo, CodeForbidden, []string{"403", "list pods in namespace shop"}},
 		{404, echo, CodeNotFound, []string{"404"}},
-		{500, `{"kind":"Status","reason":"InternalError","message":"SERVER-SAID"}`, CodeServerError, []string{"500", "InternalError"}},
-		{503, `<html>SERVER-SAID</html>`, CodeServerError, []string{"503"}},
-		{422, `{"kind":"Status","reason":"SERVER-SAID with spaces"}`, CodeServerError, []string{"422"}},
-		{302, ``, CodeRedirect, []string{"redirect", "does not follow"}},
-		{307, ``, CodeRedirect, []string{"307"}},
+		{500, `{"kind":"Status","reason":"InternalError","message":"SERVER-SAID"}`, codeServerError, []string{"500", "InternalError"}},
+		{503, `<html>SERVER-SAID</html>`, codeServerError, []string{"503"}},
+		{422, `{"kind":"Status","reason":"SERVER-SAID with spaces"}`, codeServerError, []string{"422"}},
+		{302, ``, codeRedirect, []string{"redirect", "does not follow"}},
+		{307, ``, codeRedirect, []string{"307"}},
 	}
 	for _, tc := range cases {
 		t.Run(strconv.Itoa(tc.status), func(t *testing.T) {
@@ -234,11 +234,11 @@ func TestHostileBodies(t *testing.T) {
 		body func() io.Reader
 		code string
 	}{
-		{"over the byte cap", func() io.Reader { return io.LimitReader(zeroes{}, limits.MaxResponseBytes+10) }, CodeLimitResponse},
-		{"deep nesting", func() io.Reader { return strings.NewReader(`{"kind":"Table","rows":` + deep + `}`) }, CodeLimitNesting},
-		{"malformed json", func() io.Reader { return strings.NewReader(`{"kind":"Table","rows":[`) }, CodeMalformed},
-		{"html", func() io.Reader { return strings.NewReader(`<html><body>SERVER-SAID</body></html>`) }, CodeMalformed},
-		{"two documents", func() io.Reader { return strings.NewReader(`{"kind":"Table"}{"kind":"Table"}`) }, CodeMalformed},
+		{"over the byte cap", func() io.Reader { return io.LimitReader(zeroes{}, limits.MaxResponseBytes+10) }, codeLimitResponse},
+		{"deep nesting", func() io.Reader { return strings.NewReader(`{"kind":"Table","rows":` + deep + `}`) }, codeLimitNesting},
+		{"malformed json", func() io.Reader { return strings.NewReader(`{"kind":"Table","rows":[`) }, codeMalformed},
+		{"html", func() io.Reader { return strings.NewReader(`<html><body>SERVER-SAID</body></html>`) }, codeMalformed},
+		{"two documents", func() io.Reader { return strings.NewReader(`{"kind":"Table"}{"kind":"Table"}`) }, codeMalformed},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -275,7 +275,7 @@ func TestSilentBodyEndsAtTheDeadline(t *testing.T) {
 	r := pods(t, c)
 	start := time.Now()
 	err := c.ListTable(context.Background(), r, Scope{Namespace: "shop"}, ListOptions{}, &collect{})
-	e := wantCode(t, err, CodeTimeout)
+	e := wantCode(t, err, codeTimeout)
 	if time.Since(start) > 5*time.Second {
 		t.Fatalf("took %v", time.Since(start))
 	}
@@ -287,7 +287,7 @@ func TestSilentBodyEndsAtTheDeadline(t *testing.T) {
 func TestSwitchingProtocolsIsRefused(t *testing.T) {
 	c, reg := stubClient(t, Options{})
 	reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "limit=500", Status: 101})
-	wantCode(t, c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{}, &collect{}), CodeSwitchingProtocols)
+	wantCode(t, c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{}, &collect{}), codeSwitchingProtocols)
 }
 
 func TestNamesAreCheckedBeforeAnyRequest(t *testing.T) {
@@ -347,7 +347,7 @@ func TestRedirectIsNotFollowedOverTheWire(t *testing.T) {
 	}))
 	defer srv.Close()
 	_, err := c.ServerVersion(context.Background())
-	wantCode(t, err, CodeRedirect)
+	wantCode(t, err, codeRedirect)
 	if hits.Load() != 1 {
 		t.Fatalf("server saw %d requests", hits.Load())
 	}
@@ -372,7 +372,7 @@ func TestGzipBombIsCutAtTheCapOnDecompressedBytes(t *testing.T) {
 	}))
 	defer srv.Close()
 	_, err := c.ServerVersion(context.Background())
-	wantCode(t, err, CodeLimitResponse)
+	wantCode(t, err, codeLimitResponse)
 }
 
 func TestAuthorizationIsSentOnlyByStudioctl(t *testing.T) {
@@ -441,7 +441,7 @@ func TestMetadataAddressesAreNeverDialled(t *testing.T) {
 			ep, _ := Connection{Host: "innocent.example", Token: secretToken}.Validate(Switches{})
 			c := NewClient(ep, Options{Resolver: fixedResolver{{IP: net.ParseIP(ip)}}})
 			_, err := c.ServerVersion(context.Background())
-			wantCode(t, err, CodeConnMetadata)
+			wantCode(t, err, codeConnMetadata)
 		})
 	}
 	if _, err := (Connection{Host: "169.254.169.254"}).Validate(Switches{}); err == nil {

@@ -4,7 +4,6 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"net"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -20,8 +19,10 @@ const (
 	SSLDisable      SSLMode = "disable"       // plain HTTP, loopback only (needs the operator switch)
 )
 
-// The two operator switches. They are read from the environment of the process, never from a
-// kubeconfig or a statement, so the person who runs studioctl decides, not the file they were sent.
+// The environment variables of the two operator switches. The command reads them from the
+// environment of the process (never from a kubeconfig or a statement), so the person who runs
+// studioctl decides, not the file they were sent; the library reads no environment at all and
+// takes Switches from its caller.
 const (
 	EnvAllowLoopbackPlaintext = "KUBERNETES_ALLOW_LOOPBACK_PLAINTEXT"
 	EnvAllowInsecureTLS       = "KUBERNETES_ALLOW_INSECURE_TLS"
@@ -44,18 +45,10 @@ type Connection struct {
 	User             string   // never accepted: present only so an import or a seed that names one is refused
 }
 
-// Switches are the operator's two environment switches, read once so tests can inject them.
+// Switches are the operator's two switches; the zero value turns both off.
 type Switches struct {
 	AllowLoopbackPlaintext bool
 	AllowInsecureTLS       bool
-}
-
-// SwitchesFromEnv reads the operator switches from the process environment.
-func SwitchesFromEnv() Switches {
-	return Switches{
-		AllowLoopbackPlaintext: os.Getenv(EnvAllowLoopbackPlaintext) == "true",
-		AllowInsecureTLS:       os.Getenv(EnvAllowInsecureTLS) == "true",
-	}
 }
 
 // Endpoint is a Connection that passed every rule: the only thing the client accepts.
@@ -73,11 +66,11 @@ type Endpoint struct {
 	loopbackOnly     bool // plain HTTP: the dialer refuses any resolved address that is not loopback
 }
 
-// HostPort is host:port with IPv6 literals bracketed.
-func (e *Endpoint) HostPort() string { return net.JoinHostPort(e.Host, strconv.Itoa(e.Port)) }
+// hostPort is host:port with IPv6 literals bracketed.
+func (e *Endpoint) hostPort() string { return net.JoinHostPort(e.Host, strconv.Itoa(e.Port)) }
 
 // BaseURL is the scheme, host, port and API path, the part every request URL starts with.
-func (e *Endpoint) BaseURL() string { return e.Scheme + "://" + e.HostPort() + e.APIPath }
+func (e *Endpoint) BaseURL() string { return e.Scheme + "://" + e.hostPort() + e.APIPath }
 
 // Mode is the SSL mode the endpoint was validated with.
 func (e *Endpoint) Mode() SSLMode { return e.mode }
@@ -122,33 +115,33 @@ var reservedAPIPathSegments = map[string]bool{
 // field and says nothing was sent.
 func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 	if c.User != "" {
-		return nil, refusal(CodeConnUser, sentenceConnUser)
+		return nil, refusal(codeConnUser, sentenceConnUser)
 	}
 	host := strings.TrimSpace(c.Host)
 	if host != c.Host || host == "" {
-		return nil, refusal(CodeConnHost, sentenceConnHost)
+		return nil, refusal(codeConnHost, sentenceConnHost)
 	}
 	if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") && strings.Contains(host, ":") {
 		host = host[1 : len(host)-1]
 	}
 	if strings.Contains(host, "%") { // a zoned IPv6 literal names an interface, never a cluster
-		return nil, refusal(CodeConnHost, sentenceConnHost)
+		return nil, refusal(codeConnHost, sentenceConnHost)
 	}
 	if net.ParseIP(host) == nil && !validHostName(host) {
-		return nil, refusal(CodeConnHost, sentenceConnHost)
+		return nil, refusal(codeConnHost, sentenceConnHost)
 	}
 	if ip := net.ParseIP(host); ip != nil && forbiddenIP(ip) {
 		if ip.IsUnspecified() || ip.IsMulticast() {
-			return nil, refusal(CodeConnHost, sentenceConnNotHostAddress)
+			return nil, refusal(codeConnHost, sentenceConnNotHostAddress)
 		}
-		return nil, refusal(CodeConnMetadata, sentenceConnMetadata)
+		return nil, refusal(codeConnMetadata, sentenceConnMetadata)
 	}
 	port := c.Port
 	if port == 0 {
 		port = DefaultPort
 	}
 	if port < 1 || port > 65535 {
-		return nil, refusal(CodeConnPort, sentenceConnPort)
+		return nil, refusal(codeConnPort, sentenceConnPort)
 	}
 	if err := checkToken(c.Token); err != nil {
 		return nil, err
@@ -158,14 +151,14 @@ func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 		return nil, err
 	}
 	if c.TLSServerName != "" && !validHostName(c.TLSServerName) {
-		return nil, refusal(CodeConnTLSServerName, sentenceConnTLSServerName)
+		return nil, refusal(codeConnTLSServerName, sentenceConnTLSServerName)
 	}
 	ns, nsList, err := checkNamespaces(c.DefaultNamespace, c.Namespaces)
 	if err != nil {
 		return nil, err
 	}
 	if (len(c.ClientCertData) == 0) != (len(c.ClientKeyData) == 0) {
-		return nil, refusal(CodeConnClientCert, sentenceConnClientCertPair)
+		return nil, refusal(codeConnClientCert, sentenceConnClientCertPair)
 	}
 	ep := &Endpoint{Host: host, Port: port, APIPath: apiPath, Token: c.Token, DefaultNamespace: ns, Namespaces: nsList}
 	ep.Anonymous = c.Token == "" && len(c.ClientCertData) == 0
@@ -180,27 +173,27 @@ func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 	switch mode {
 	case SSLDisable:
 		if !isLoopbackHost(host) {
-			return nil, refusal(CodeConnPlaintextRemote, sentenceConnPlaintextRemote)
+			return nil, refusal(codeConnPlaintextRemote, sentenceConnPlaintextRemote)
 		}
 		if !sw.AllowLoopbackPlaintext {
 			return nil, refusal(CodeConnPlaintextLoopback, sentenceConnPlaintextLoopback)
 		}
 		if len(c.ClientCertData) > 0 {
-			return nil, refusal(CodeConnClientCert, sentenceConnClientCertPlain)
+			return nil, refusal(codeConnClientCert, sentenceConnClientCertPlain)
 		}
 		if c.Token != "" {
-			return nil, refusal(CodeConnToken, sentenceConnTokenPlain)
+			return nil, refusal(codeConnToken, sentenceConnTokenPlain)
 		}
 		// kubectl proxy signs requests in as the user who runs it: not an anonymous identity.
 		ep.Scheme, ep.Anonymous, ep.loopbackOnly = "http", false, true
 		return ep, nil
 	case SSLRequire:
 		if !sw.AllowInsecureTLS {
-			return nil, refusal(CodeConnInsecureTLS, sentenceConnInsecureTLS)
+			return nil, refusal(codeConnInsecureTLS, sentenceConnInsecureTLS)
 		}
 	case SSLVerifyFull, SSLVerifySystem:
 	default:
-		return nil, refusal(CodeConnSSLMode, sentenceConnSSLMode)
+		return nil, refusal(codeConnSSLMode, sentenceConnSSLMode)
 	}
 	cfg, err := tlsConfig(c, mode, host)
 	if err != nil {
@@ -213,11 +206,11 @@ func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 
 func checkToken(tok string) error {
 	if strings.HasPrefix(strings.ToLower(tok), "bearer ") {
-		return refusal(CodeConnToken, sentenceConnTokenBearer)
+		return refusal(codeConnToken, sentenceConnTokenBearer)
 	}
 	for i := 0; i < len(tok); i++ {
 		if tok[i] <= ' ' || tok[i] > '~' {
-			return refusal(CodeConnToken, sentenceConnTokenChars)
+			return refusal(codeConnToken, sentenceConnTokenChars)
 		}
 	}
 	return nil
@@ -259,15 +252,15 @@ func cleanAPIPath(p string) (string, error) {
 		return "", nil
 	}
 	if !strings.HasPrefix(p, "/") {
-		return "", refusal(CodeConnAPIPath, sentenceConnAPIPath)
+		return "", refusal(codeConnAPIPath, sentenceConnAPIPath)
 	}
 	trimmed := strings.TrimSuffix(p, "/")
 	for _, seg := range strings.Split(trimmed[1:], "/") {
 		if seg == "" || seg == "." || seg == ".." || !apiPathSeg.MatchString(seg) {
-			return "", refusal(CodeConnAPIPath, sentenceConnAPIPath)
+			return "", refusal(codeConnAPIPath, sentenceConnAPIPath)
 		}
 		if reservedAPIPathSegments[strings.ToLower(seg)] {
-			return "", refusal(CodeConnAPIPath, sentenceConnAPIPathReserved)
+			return "", refusal(codeConnAPIPath, sentenceConnAPIPathReserved)
 		}
 	}
 	return trimmed, nil
@@ -282,11 +275,11 @@ func tlsConfig(c Connection, mode SSLMode, host string) (*tls.Config, error) {
 	switch mode {
 	case SSLVerifyFull:
 		if len(c.CAData) == 0 {
-			return nil, refusal(CodeConnCA, sentenceConnCAMissing)
+			return nil, refusal(codeConnCA, sentenceConnCAMissing)
 		}
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(c.CAData) {
-			return nil, refusal(CodeConnCA, sentenceConnCAInvalid)
+			return nil, refusal(codeConnCA, sentenceConnCAInvalid)
 		}
 		cfg.RootCAs = pool
 	case SSLVerifySystem:
@@ -297,7 +290,7 @@ func tlsConfig(c Connection, mode SSLMode, host string) (*tls.Config, error) {
 	if len(c.ClientCertData) > 0 {
 		pair, err := tls.X509KeyPair(c.ClientCertData, c.ClientKeyData)
 		if err != nil {
-			return nil, refusal(CodeConnClientCert, sentenceConnClientCertInvalid)
+			return nil, refusal(codeConnClientCert, sentenceConnClientCertInvalid)
 		}
 		cfg.Certificates = []tls.Certificate{pair}
 	}

@@ -59,7 +59,7 @@ func decodeJSON(data []byte, v any) error {
 
 func decodeError(what string, err error) *Error {
 	if errors.Is(err, errTooDeep) {
-		return serverError(CodeLimitNesting, 200, sprintf(sentenceTooDeep, what, limits.MaxNesting))
+		return serverError(codeLimitNesting, 200, sprintf(sentenceTooDeep, what, limits.MaxNesting))
 	}
-	return serverError(CodeMalformed, 200, sprintf(sentenceMalformed, what))
+	return serverError(codeMalformed, 200, sprintf(sentenceMalformed, what))
 }

@@ -257,9 +257,9 @@ func (c *Client) RefreshDiscovery(ctx context.Context) (*Discovery, error) {
 	var ctypes [2]string
 	for i, p := range []string{"/api", "/apis"} {
 		what := sprintf("read the API's discovery at %s", p)
-		accept := AcceptDiscovery
+		accept := acceptDiscovery
 		if c.opts.DiscoveryBeta {
-			accept = AcceptDiscoveryBeta
+			accept = acceptDiscoveryBeta
 		}
 		body, hdr, err := c.doHeader(ctx, &call{method: "GET", path: p, accept: accept, what: what})
 		if err != nil {

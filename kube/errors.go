@@ -22,6 +22,19 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Sentence }
 
+// IsRefusal reports whether studioctl refused: before anything was sent (a write, a bad name, a
+// limit above its maximum, a connection rule), or when a cap was reached while reading (rows,
+// bytes, pages). The server did not answer with an error.
+func (e *Error) IsRefusal() bool { return e.Exit == ExitRefused }
+
+// IsUnreachable reports whether the server could not be reached or verified (DNS, connect, TLS,
+// a deadline).
+func (e *Error) IsUnreachable() bool { return e.Exit == ExitUnreachable }
+
+// IsServerError reports whether the server answered with an error (401, 403, 404, 5xx ...);
+// Status holds the HTTP status when there was one.
+func (e *Error) IsServerError() bool { return e.Exit == ExitServerError }
+
 // AsError finds a *Error in err's chain.
 func AsError(err error) (*Error, bool) {
 	var e *Error

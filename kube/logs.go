@@ -76,7 +76,7 @@ func (c *Client) PodLog(ctx context.Context, ns, pod string, o LogOptions) (*Log
 	resp, cancel, err := c.send(ctx, cl)
 	if err != nil {
 		if e, ok := AsError(err); ok && e.Status == http.StatusBadRequest {
-			return nil, serverError(CodeLogBadRequest, http.StatusBadRequest, sprintf(sentenceLogBadRequest, o.Container, pod, ns))
+			return nil, serverError(codeLogBadRequest, http.StatusBadRequest, sprintf(sentenceLogBadRequest, o.Container, pod, ns))
 		}
 		return nil, err
 	}

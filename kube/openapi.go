@@ -40,12 +40,12 @@ func openAPIDocKey(group, version string) string {
 	return "apis/" + group + "/" + version
 }
 
-// OpenAPIIndex reads /openapi/v3 and returns the group versions it lists (api/v1, apis/apps/v1,
+// openAPIIndex reads /openapi/v3 and returns the group versions it lists (api/v1, apis/apps/v1,
 // ...) with their server-relative URLs, unchecked: OpenAPIDocument checks the one it follows.
-func (c *Client) OpenAPIIndex(ctx context.Context) (map[string]string, error) {
+func (c *Client) openAPIIndex(ctx context.Context) (map[string]string, error) {
 	what := "read the server's OpenAPI index at /openapi/v3"
 	body, err := c.do(ctx, &call{method: "GET", path: "/openapi/v3", accept: AcceptJSON, what: what, cap: limits.MaxExplainBytes,
-		notFound: func() *Error { return serverError(CodeOpenAPIMissing, 404, sentenceOpenAPINoIndex) }})
+		notFound: func() *Error { return serverError(codeOpenAPIMissing, 404, sentenceOpenAPINoIndex) }})
 	if err != nil {
 		return nil, err
 	}
@@ -100,20 +100,20 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 		gv = group + "/" + version
 	}
 	if (group != "" && !policy.IsDNSSubdomain(group)) || !policy.IsVersion(version) {
-		return nil, Refusef(CodeRefusedRequest, sentenceOpenAPIBadGroup, gv)
+		return nil, Refusef(codeRefusedRequest, sentenceOpenAPIBadGroup, gv)
 	}
 	key := openAPIDocKey(group, version)
-	index, err := c.OpenAPIIndex(ctx)
+	index, err := c.openAPIIndex(ctx)
 	if err != nil {
 		return nil, err
 	}
 	raw, ok := index[key]
 	if !ok {
-		return nil, serverError(CodeOpenAPIMissing, 200, sprintf(sentenceOpenAPINoGV, gv))
+		return nil, serverError(codeOpenAPIMissing, 200, sprintf(sentenceOpenAPINoGV, gv))
 	}
 	hash, ok := openAPIHash(key, raw)
 	if !ok {
-		return nil, serverError(CodeOpenAPIURL, 200, sprintf(sentenceOpenAPIURL, gv))
+		return nil, serverError(codeOpenAPIURL, 200, sprintf(sentenceOpenAPIURL, gv))
 	}
 	path := "/openapi/v3/" + key
 	id := path + "?hash=" + hash

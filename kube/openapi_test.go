@@ -95,7 +95,7 @@ func TestOpenAPIIndexURLsThatAreNotFollowed(t *testing.T) {
 		index, _ := json.Marshal(map[string]any{"paths": map[string]any{"apis/synth.example.dev/v1": map[string]string{"serverRelativeURL": raw}}})
 		reg.JSON("/openapi/v3", "", string(index))
 		_, err := c.OpenAPIDocument(context.Background(), "synth.example.dev", "v1")
-		wantCode(t, err, CodeOpenAPIURL)
+		wantCode(t, err, codeOpenAPIURL)
 		if reg.Count() != 1 {
 			t.Errorf("%s: %v", raw, reg.Seen)
 		}
@@ -106,7 +106,7 @@ func TestOpenAPIDocumentRefusalsAndAnswers(t *testing.T) {
 	c, reg := discoveredClient(t, Options{})
 	for _, gv := range [][2]string{{"Bad_Group", "v1"}, {"apps", "1"}, {"apps/x", "v1"}, {"", ""}} {
 		_, err := c.OpenAPIDocument(context.Background(), gv[0], gv[1])
-		if e := wantCode(t, err, CodeRefusedRequest); e.Exit != ExitRefused {
+		if e := wantCode(t, err, codeRefusedRequest); e.Exit != ExitRefused {
 			t.Fatal(e)
 		}
 	}
@@ -115,10 +115,10 @@ func TestOpenAPIDocumentRefusalsAndAnswers(t *testing.T) {
 	}
 	reg.JSON("/openapi/v3", "", indexWith("AB"))
 	_, err := c.OpenAPIDocument(context.Background(), "apps", "v1")
-	wantCode(t, err, CodeOpenAPIMissing)
+	wantCode(t, err, codeOpenAPIMissing)
 	reg.Add(&httpstub.Stub{Path: "/openapi/v3", Status: 404, Body: `{"kind":"Status","message":"SERVER-SAID"}`})
 	_, err = c.OpenAPIDocument(context.Background(), "apps", "v1")
-	wantCode(t, err, CodeOpenAPIMissing)
+	wantCode(t, err, codeOpenAPIMissing)
 }
 
 func TestOpenAPIDocumentOverTheCap(t *testing.T) {
@@ -127,7 +127,7 @@ func TestOpenAPIDocumentOverTheCap(t *testing.T) {
 	big := `{"x":"` + strings.Repeat("a", limits.MaxExplainBytes) + `"}`
 	reg.JSON("/openapi/v3/apis/synth.example.dev/v1", "hash=B16B16", big)
 	_, err := c.OpenAPIDocument(context.Background(), "synth.example.dev", "v1")
-	if e := wantCode(t, err, CodeLimitResponse); !strings.Contains(e.Sentence, "4 MiB") {
+	if e := wantCode(t, err, codeLimitResponse); !strings.Contains(e.Sentence, "4 MiB") {
 		t.Fatal(e.Sentence)
 	}
 }

@@ -57,7 +57,7 @@ func (c *Client) WhoAmI(ctx context.Context) (UserInfo, map[string]any, error) {
 		return UserInfo{}, nil, decodeError(what, err)
 	}
 	if typed.Kind != "SelfSubjectReview" {
-		return UserInfo{}, nil, serverError(CodeMalformed, 200, sprintf(sentenceReviewMalformed, what))
+		return UserInfo{}, nil, serverError(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
 	}
 	var raw map[string]any
 	if err := decodeJSON(answer, &raw); err != nil || raw == nil {
@@ -151,7 +151,7 @@ func (c *Client) CanI(ctx context.Context, a AccessCheck) (AccessAnswer, error) 
 			reviewValue(a.Subresource, false) && reviewValue(a.Name, false)
 	}
 	if !ok {
-		return AccessAnswer{}, Refusef(CodeReviewValue, sentenceReviewValue, what)
+		return AccessAnswer{}, Refusef(codeReviewValue, sentenceReviewValue, what)
 	}
 	if a.Namespace != "" && !IsDNS1123Label(a.Namespace) {
 		return AccessAnswer{}, Refusef(CodeRefusedName, sentenceBadNamespace)
@@ -185,7 +185,7 @@ func (c *Client) CanI(ctx context.Context, a AccessCheck) (AccessAnswer, error) 
 		Spec       spec   `json:"spec"`
 	}{"authorization.k8s.io/v1", "SelfSubjectAccessReview", s})
 	if err != nil {
-		return AccessAnswer{}, Refusef(CodeRefusedRequest, sentenceRequestShape, what)
+		return AccessAnswer{}, Refusef(codeRefusedRequest, sentenceRequestShape, what)
 	}
 	answer, err := c.do(ctx, &call{method: "POST", path: pathSelfSubjectAccessReview, accept: AcceptJSON, body: body, what: what})
 	if err != nil {
@@ -204,7 +204,7 @@ func (c *Client) CanI(ctx context.Context, a AccessCheck) (AccessAnswer, error) 
 		return AccessAnswer{}, decodeError(what, err)
 	}
 	if w.Kind != "SelfSubjectAccessReview" {
-		return AccessAnswer{}, serverError(CodeMalformed, 200, sprintf(sentenceReviewMalformed, what))
+		return AccessAnswer{}, serverError(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
 	}
 	return AccessAnswer{Allowed: w.Status.Allowed, Denied: w.Status.Denied,
 		Explained: w.Status.Reason != "" || w.Status.EvaluationError != ""}, nil
@@ -244,7 +244,7 @@ func (c *Client) RulesReview(ctx context.Context, namespace string) (*Rules, err
 		"spec": map[string]string{"namespace": namespace},
 	})
 	if err != nil {
-		return nil, Refusef(CodeRefusedRequest, sentenceRequestShape, what)
+		return nil, Refusef(codeRefusedRequest, sentenceRequestShape, what)
 	}
 	answer, err := c.do(ctx, &call{method: "POST", path: pathSelfSubjectRulesReview, accept: AcceptJSON, body: body, what: what})
 	if err != nil {
@@ -270,7 +270,7 @@ func (c *Client) RulesReview(ctx context.Context, namespace string) (*Rules, err
 		return nil, decodeError(what, err)
 	}
 	if w.Kind != "SelfSubjectRulesReview" {
-		return nil, serverError(CodeMalformed, 200, sprintf(sentenceReviewMalformed, what))
+		return nil, serverError(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
 	}
 	out := &Rules{Incomplete: w.Status.Incomplete}
 	for _, r := range w.Status.ResourceRules {

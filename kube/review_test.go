@@ -144,5 +144,5 @@ func TestReviewAnswerOfAnotherKindIsNotRead(t *testing.T) {
 	c, reg := discoveredClient(t, Options{})
 	reg.Add(reviewStub(pathSelfSubjectAccessReview, 200, `{"kind":"Status","status":{"allowed":true}}`, func(string) {}))
 	_, err := c.CanI(context.Background(), AccessCheck{Verb: "get", Resource: "pods", Namespace: "shop"})
-	wantCode(t, err, CodeMalformed)
+	wantCode(t, err, codeMalformed)
 }

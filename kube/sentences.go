@@ -7,20 +7,20 @@ package kube
 // Connection refusals (section 4.2 of the behaviour specification). Each ends by saying that
 // nothing was sent, because a refusal happens before any socket opens.
 const (
-	CodeConnUser              = "refused.connection.user"
-	CodeConnHost              = "refused.connection.host"
-	CodeConnMetadata          = "refused.connection.metadata_address"
-	CodeConnPort              = "refused.connection.port"
-	CodeConnToken             = "refused.connection.token"
-	CodeConnAPIPath           = "refused.connection.api_path"
-	CodeConnTLSServerName     = "refused.connection.tls_server_name"
+	codeConnUser              = "refused.connection.user"
+	codeConnHost              = "refused.connection.host"
+	codeConnMetadata          = "refused.connection.metadata_address"
+	codeConnPort              = "refused.connection.port"
+	codeConnToken             = "refused.connection.token"
+	codeConnAPIPath           = "refused.connection.api_path"
+	codeConnTLSServerName     = "refused.connection.tls_server_name"
 	CodeConnNamespace         = "refused.connection.namespace"
-	CodeConnClientCert        = "refused.connection.client_certificate"
-	CodeConnPlaintextRemote   = "refused.connection.plaintext_remote"
+	codeConnClientCert        = "refused.connection.client_certificate"
+	codeConnPlaintextRemote   = "refused.connection.plaintext_remote"
 	CodeConnPlaintextLoopback = "refused.connection.plaintext_loopback"
-	CodeConnInsecureTLS       = "refused.connection.insecure_tls"
-	CodeConnSSLMode           = "refused.connection.ssl_mode"
-	CodeConnCA                = "refused.connection.ca"
+	codeConnInsecureTLS       = "refused.connection.insecure_tls"
+	codeConnSSLMode           = "refused.connection.ssl_mode"
+	codeConnCA                = "refused.connection.ca"
 	CodeConnNone              = "refused.connection.none"
 
 	sentenceConnUser              = "A user name is not a credential studioctl uses (basic authentication is refused); use a bearer token or a client certificate and key. Nothing was sent."
@@ -52,27 +52,27 @@ const (
 // Sentences about requests and answers. %s placeholders take studioctl's own description of the
 // request ("list pods in namespace shop"), a host:port from the connection, or a status line.
 const (
-	CodeRefusedPolicy      = "refused.policy"
-	CodeRefusedRequest     = "refused.request"
-	CodeUnreachableDNS     = "unreachable.dns"
-	CodeUnreachableConnect = "unreachable.connect"
+	codeRefusedPolicy      = "refused.policy"
+	codeRefusedRequest     = "refused.request"
+	codeUnreachableDNS     = "unreachable.dns"
+	codeUnreachableConnect = "unreachable.connect"
 	CodeUnreachableTLS     = "unreachable.tls"
-	CodeTimeout            = "unreachable.timeout"
-	CodeBrokenAnswer       = "unreachable.broken_answer"
-	CodeCanceled           = "canceled"
-	CodeSwitchingProtocols = "http.switching_protocols"
-	CodeRedirect           = "http.redirect"
+	codeTimeout            = "unreachable.timeout"
+	codeBrokenAnswer       = "unreachable.broken_answer"
+	codeCanceled           = "canceled"
+	codeSwitchingProtocols = "http.switching_protocols"
+	codeRedirect           = "http.redirect"
 	CodeUnauthorized       = "http.unauthorized"
 	CodeForbidden          = "http.forbidden"
 	CodeNotFound           = "http.not_found"
 	CodeGone               = "http.gone"
-	CodeTooManyRequests    = "http.too_many_requests"
-	CodeServerError        = "http.error"
-	CodeLimitResponse      = "limit.response_bytes"
-	CodeLimitNesting       = "limit.nesting"
-	CodeMalformed          = "http.malformed_answer"
+	codeTooManyRequests    = "http.too_many_requests"
+	codeServerError        = "http.error"
+	codeLimitResponse      = "limit.response_bytes"
+	codeLimitNesting       = "limit.nesting"
+	codeMalformed          = "http.malformed_answer"
 	CodeUnknownType        = "http.unknown_type"
-	CodeReplayMissing      = "replay.missing"
+	codeReplayMissing      = "replay.missing"
 
 	sentenceRefusedPolicy      = "studioctl's read-only allowlist refused to %s (%s). Nothing was sent."
 	sentenceRequestShape       = "studioctl could not compose the request to %s. Nothing was sent."
@@ -130,7 +130,7 @@ const sentenceWatchExpired = "The API server ended the window to %s with an erro
 
 // Sentences about a pod log request.
 const (
-	CodeLogBadRequest        = "http.log_bad_request"
+	codeLogBadRequest        = "http.log_bad_request"
 	sentenceLogWhat          = "read the log of container %s of pod %s in namespace %s"
 	sentenceLogWhatPrevious  = "read the previous log of container %s of pod %s in namespace %s"
 	sentenceLogBadRequest    = "The API server would not read the log of container %q of pod %q in namespace %q (400 Bad Request): the pod may have no container of that name, the container may not have started yet, or, with -p, it may have no previous run."
@@ -139,8 +139,8 @@ const (
 
 // Sentences of explain's requests.
 const (
-	CodeOpenAPIMissing = "http.openapi_missing"
-	CodeOpenAPIURL     = "http.openapi_url"
+	codeOpenAPIMissing = "http.openapi_missing"
+	codeOpenAPIURL     = "http.openapi_url"
 
 	sentenceOpenAPINoIndex  = "The API server does not serve an OpenAPI v3 index at /openapi/v3 (404 Not Found), which explain reads; Kubernetes serves it from 1.27."
 	sentenceOpenAPINoGV     = "The API server's OpenAPI v3 index lists no document for %s, so explain has nothing to read for it."
@@ -150,7 +150,7 @@ const (
 
 // Sentences of the self reviews.
 const (
-	CodeReviewValue = "refused.review_value"
+	codeReviewValue = "refused.review_value"
 
 	sentenceReviewValue     = "studioctl will not %s: a value is empty where one is needed, longer than 1,024 characters, or holds a control character. Nothing was sent."
 	sentenceReviewMalformed = "The API server's answer to the request to %s was not the review studioctl asked for, so it was not read."

@@ -20,7 +20,7 @@ func (c *Client) ServerVersion(ctx context.Context) (map[string]any, error) {
 // A 5xx from /readyz is an answer here, not an error: it is how the server says it is not ready.
 func (c *Client) Readyz(ctx context.Context) (string, bool, error) {
 	what := "read the server's readiness at /readyz"
-	body, err := c.do(ctx, &call{method: "GET", path: "/readyz", accept: AcceptAny, what: what, cap: 64 << 10})
+	body, err := c.do(ctx, &call{method: "GET", path: "/readyz", accept: acceptAny, what: what, cap: 64 << 10})
 	if err != nil {
 		if e, ok := AsError(err); ok && e.Status >= 500 {
 			return "", false, nil

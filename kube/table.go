@@ -137,7 +137,7 @@ func checkScope(s Scope, r APIResource) error {
 // the Pager before the cap is checked, so a caller that shows "N or more" (the tree's folders)
 // has the first N rows when ListTable returns CodeLimitRows.
 func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOptions, p Pager) error {
-	return c.walk(ctx, r, s, o, AcceptTable, func(body []byte, what string) (string, int, error) {
+	return c.walk(ctx, r, s, o, acceptTable, func(body []byte, what string) (string, int, error) {
 		t, err := decodeTable(body, r)
 		if err != nil {
 			return "", 0, decodeError(what, err)
@@ -263,7 +263,7 @@ func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOpt
 		if o.FieldSelector != "" {
 			cl.set("fieldSelector", o.FieldSelector)
 		}
-		if accept == AcceptTable && o.IncludeObject != "" {
+		if accept == acceptTable && o.IncludeObject != "" {
 			cl.set("includeObject", o.IncludeObject)
 		}
 		body, err := c.do(ctx, cl)
@@ -282,7 +282,7 @@ func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOpt
 			return nil
 		}
 		if next == cont {
-			return serverError(CodeMalformed, 200, sprintf(sentenceMalformed, what))
+			return serverError(codeMalformed, 200, sprintf(sentenceMalformed, what))
 		}
 		cont = next
 	}
@@ -297,7 +297,7 @@ func (c *Client) GetTable(ctx context.Context, r APIResource, ns, name, includeO
 	if err := checkScope(Scope{Namespace: ns}, r); err != nil {
 		return nil, err
 	}
-	cl := &call{method: "GET", path: objectPath(r, ns, name), accept: AcceptTable, what: what, notFound: notFound(r, ns, name)}
+	cl := &call{method: "GET", path: objectPath(r, ns, name), accept: acceptTable, what: what, notFound: notFound(r, ns, name)}
 	if includeObject != "" {
 		cl.set("includeObject", includeObject)
 	}

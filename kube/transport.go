@@ -16,16 +16,16 @@ import (
 
 // Accept headers studioctl sends; the guard refuses any other.
 const (
-	AcceptTable     = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json"
-	AcceptDiscovery = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json"
-	// AcceptDiscoveryBeta asks for the v2beta1 form first, as a 1.28 or 1.29 server answers;
+	acceptTable     = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json"
+	acceptDiscovery = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json"
+	// acceptDiscoveryBeta asks for the v2beta1 form first, as a 1.28 or 1.29 server answers;
 	// the live suite uses it to record that form from a newer server that still serves it.
-	AcceptDiscoveryBeta = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json"
+	acceptDiscoveryBeta = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json"
 	AcceptJSON          = "application/json"
-	AcceptAny           = "*/*"
+	acceptAny           = "*/*"
 )
 
-var allowedAccept = map[string]bool{AcceptTable: true, AcceptDiscovery: true, AcceptDiscoveryBeta: true, AcceptJSON: true, AcceptAny: true}
+var allowedAccept = map[string]bool{acceptTable: true, acceptDiscovery: true, acceptDiscoveryBeta: true, AcceptJSON: true, acceptAny: true}
 
 const MaxRequestBody = 64 << 10
 
@@ -55,7 +55,7 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 		defer req.Body.Close()
 	}
 	u := req.URL
-	if u == nil || u.Scheme != g.ep.Scheme || u.Host != g.ep.HostPort() || u.User != nil || u.Fragment != "" || u.Opaque != "" {
+	if u == nil || u.Scheme != g.ep.Scheme || u.Host != g.ep.hostPort() || u.User != nil || u.Fragment != "" || u.Opaque != "" {
 		return nil, &policy.Refusal{Rule: "endpoint", Reason: "the request is not addressed to the connection's API server"}
 	}
 	if u.RawPath != "" && u.RawPath != u.Path {

@@ -25,7 +25,7 @@ func (c *Client) WatchTable(ctx context.Context, r APIResource, s Scope, o ListO
 		return err
 	}
 	what := "watch " + r.GroupResource() + s.describe(r)
-	cl := &call{method: "GET", path: collectionPath(r, s), accept: AcceptTable, what: what, cap: limits.MaxWatchBytes}
+	cl := &call{method: "GET", path: collectionPath(r, s), accept: acceptTable, what: what, cap: limits.MaxWatchBytes}
 	cl.set("watch", "true")
 	if resourceVersion != "" {
 		cl.set("resourceVersion", resourceVersion)
@@ -79,7 +79,7 @@ func (c *Client) WatchTable(ctx context.Context, r APIResource, s Scope, o ListO
 		case "ERROR":
 			return serverError(CodeGone, 410, sprintf(sentenceWatchExpired, what))
 		default:
-			return serverError(CodeMalformed, 200, sprintf(sentenceMalformed, what))
+			return serverError(codeMalformed, 200, sprintf(sentenceMalformed, what))
 		}
 		t, err := decodeTable(ev.Object, r)
 		if err != nil {

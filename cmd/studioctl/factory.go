@@ -8,6 +8,7 @@ import (
 	"os/signal"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/demo"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/statement"
@@ -67,7 +68,7 @@ func (f *Factory) open() (*studioctl.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows, CacheDir: io.HomeDirs.Cache}
+	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows, CacheDir: io.HomeDirs.Cache, Switches: switchesOf(io)}
 	if g.verbosity >= 6 {
 		opts.Observe = func(method, url string) { fmt.Fprintf(io.Err, "studioctl: %s %s\n", method, url) }
 	}
@@ -101,15 +102,21 @@ func (f *Factory) open() (*studioctl.Session, error) {
 	return nil, kube.Refusef(kube.CodeConnNone, kube.SentenceConnNone)
 }
 
+// openReplay opens --replay: the demo cluster, a recording.json or a directory holding one.
 func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.Session, error) {
-	rec, err := studioctl.LoadReplay(name)
+	var rec *studioctl.Recording
+	var err error
+	if name == demo.Name {
+		rec, err = demo.Recording()
+	} else {
+		rec, err = studioctl.LoadRecording(name)
+	}
 	if err != nil {
 		return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, name)
 	}
 	fmt.Fprintln(io.Err, rec.Notice())
 	opts.CacheDir = ""
-	s, _, err := studioctl.OpenReplay(rec, opts)
-	return s, err
+	return studioctl.OpenRecording(rec, opts)
 }
 
 func readKubeconfig(path string) ([]byte, error) {

@@ -15,6 +15,12 @@ import (
 	"github.com/studioctl/studioctl/statement"
 )
 
+// An error studioctl did not compose (a bug), reported with this code.
+const (
+	codeInternal     = "internal"
+	sentenceInternal = "studioctl failed: %s"
+)
+
 // Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
 // and returns the exit code of the command-line contract.
 func Exec(ctx context.Context, s *studioctl.Session, st *statement.Statement, out, errOut io.Writer) int {
@@ -23,7 +29,7 @@ func Exec(ctx context.Context, s *studioctl.Session, st *statement.Statement, ou
 	if err != nil {
 		return Report(errOut, err, jsonErrors)
 	}
-	if err := s.Print(out, errOut, res); err != nil {
+	if err := printer.NewWriter(out, errOut, s.Mode()).Write(res); err != nil {
 		return Report(errOut, err, jsonErrors)
 	}
 	for _, e := range res.Errors {
@@ -68,7 +74,7 @@ func WantsJSON(words []string) bool {
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
 	e, ok := kube.AsError(err)
 	if !ok {
-		e = &kube.Error{Code: studioctl.CodeInternal, Sentence: kube.Sentencef(studioctl.SentenceInternal, err.Error()), Exit: kube.ExitRefused}
+		e = &kube.Error{Code: codeInternal, Sentence: kube.Sentencef(sentenceInternal, err.Error()), Exit: kube.ExitRefused}
 	}
 	printError(errOut, e, jsonErrors)
 	return e.Exit

@@ -45,11 +45,15 @@ func readKubeconfigFile(t *testing.T, identity string) []byte {
 	return data
 }
 
-// runCheck opens a kubeconfig with the given switches (nil: the environment's) and checks it.
+// runCheck opens a kubeconfig with the given switches (nil: both off) and checks it.
 func runCheck(t *testing.T, data []byte, sw *kube.Switches) (*check.Report, int, error) {
 	t.Helper()
 	var requests atomic.Int64 // the six reviews go at once
-	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Switches: sw, Observe: func(string, string) { requests.Add(1) }})
+	o := studioctl.Options{Observe: func(string, string) { requests.Add(1) }}
+	if sw != nil {
+		o.Switches = *sw
+	}
+	s, _, err := studioctl.OpenKubeconfig(data, "", o)
 	if err != nil {
 		return nil, kube.ExitCode(err), err
 	}

@@ -1,0 +1,258 @@
+package studioctl_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/demo"
+)
+
+// The examples read the demo cluster (package demo): a recording of a real v1.37.2 API server.
+// A program reading a live cluster opens its session with OpenKubeconfig, Open or OpenSaved
+// instead; the reads are the same.
+
+// List pods across namespaces: here, those not finished on node kwok-node-0.
+func ExampleSession_List() {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	pods := s.List(ctx, "pods", studioctl.ListOptions{
+		AllNamespaces: true,
+		FieldSelector: "spec.nodeName=kwok-node-0,status.phase!=Succeeded,status.phase!=Failed",
+	})
+	for pod, err := range pods {
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(pod.Namespace(), pod.Name(), pod.String("status", "phase"))
+	}
+	// Output:
+	// kube-system coredns-678bd56585-d6tfd Running
+	// monitoring alertmanager-1 Running
+	// monitoring grafana-6f5896969-tgn49 Running
+	// monitoring node-exporter-9rprb Running
+	// payments payments-api-9c8c86b45-r5jf7 Running
+	// shop api-7bdc65c7b5-7zscc Running
+	// shop postgres-1 Running
+	// shop web-568bd749f7-fk9v5 Running
+	// toolhive-system toolhive-operator-84c7ff9fb4-vcx5l Running
+}
+
+// Print the server's table of pods in every namespace, the columns kubectl prints by default.
+func ExampleSession_Table() {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	t, err := s.Table(ctx, "pods", studioctl.ListOptions{AllNamespaces: true})
+	if err != nil {
+		panic(err)
+	}
+	w := tabwriter.NewWriter(os.Stdout, 0, 8, 2, ' ', 0)
+	fmt.Fprint(w, "NAMESPACE")
+	for _, c := range t.Columns {
+		if c.Priority == 0 {
+			fmt.Fprint(w, "\t"+strings.ToUpper(c.Name))
+		}
+	}
+	fmt.Fprintln(w)
+	for _, row := range t.Rows[:5] {
+		fmt.Fprint(w, row.Object.Namespace())
+		for i, c := range t.Columns {
+			if c.Priority == 0 && c.Name != "Age" {
+				fmt.Fprint(w, "\t"+row.Cell(i))
+			} else if c.Priority == 0 {
+				fmt.Fprint(w, "\t-") // ages depend on the clock
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	w.Flush()
+	// Output:
+	// NAMESPACE    NAME                      READY  STATUS   RESTARTS  AGE
+	// kube-system  coredns-678bd56585-d6tfd  1/1    Running  0         -
+	// kube-system  coredns-678bd56585-g5qvz  1/1    Running  0         -
+	// monitoring   alertmanager-0            1/1    Running  0         -
+	// monitoring   alertmanager-1            1/1    Running  0         -
+	// monitoring   grafana-6f5896969-gr85v   1/1    Running  0         -
+}
+
+// Read the tail of a container's log.
+func ExampleSession_Logs() {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	log, err := s.Logs(ctx, "shop", "postgres-0", studioctl.LogOptions{Container: "postgres", TailLines: 5})
+	if err != nil {
+		panic(err)
+	}
+	io.Copy(os.Stdout, log)
+	// Output:
+	// 2026-01-15 09:01:00 INFO  unicode: größe=42 città=Zürich 東京 ✓
+	// 2026-01-15 09:02:00 INFO  tick processed=1302 errors=0
+	// 2026-01-15 09:03:00 INFO  tick processed=1297 errors=1
+	// 2026-01-15 09:03:01 ERROR failed to publish event topic=orders err="broker not available"
+	// 2026-01-15 09:04:00 INFO  tick processed=1311 errors=0
+}
+
+// Run a kubectl statement and print its answer as the studioctl command does.
+func ExampleSession_Run() {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	res, err := s.Run(ctx, "get deployments -n shop")
+	if err != nil {
+		panic(err)
+	}
+	s.Print(os.Stdout, os.Stderr, res)
+
+	// A write is refused before anything is sent.
+	_, err = s.Run(ctx, "delete pod postgres-0 -n shop")
+	if e, ok := studioctl.AsError(err); ok && e.IsRefusal() {
+		fmt.Println(e.Code)
+	}
+	// Output:
+	// NAME   READY   UP-TO-DATE   AVAILABLE   AGE
+	// api    2/2     2            2           3m6s
+	// web    3/3     3            3           3m6s
+	// refused.write_command
+}
+
+// Check rights: who the connection is, and whether it may list pods in shop.
+func ExampleSession_CanI() {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	me, err := s.WhoAmI(ctx)
+	if err != nil {
+		panic(err)
+	}
+	ok, err := s.CanI(ctx, studioctl.Access{Verb: "list", Resource: "pods", Namespace: "shop"})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(me.Username, "may list pods in shop:", ok)
+	// Output:
+	// admin may list pods in shop: true
+}
+
+// Walk the cluster tree: the namespaces, then one namespace's folders with their counts.
+func ExampleSession_Tree() {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	tree := s.Tree()
+	root, err := tree.Root(ctx)
+	if err != nil {
+		panic(err)
+	}
+	var labels []string
+	for _, c := range root.Containers {
+		labels = append(labels, c.Label)
+	}
+	fmt.Println(strings.Join(labels, " "))
+	shop := tree.NamespaceNode("shop")
+	if err := tree.Open(ctx, shop); err != nil {
+		panic(err)
+	}
+	shop.Walk(func(n *browse.Node) {
+		if n.Kind == browse.KindFolder && n.Count > 0 {
+			fmt.Printf("  %s: %s\n", n.Label, n.CountText())
+		}
+	})
+	// Output:
+	// Cluster default kube-node-lease kube-public kube-system mcp-4b1f0c9a7e21 monitoring payments shop toolhive-system
+	//   Pods: 8
+	//   Deployments: 2
+	//   Replica Sets: 2
+	//   Stateful Sets: 1
+	//   Config Maps: 4
+	//   Secrets: 3
+	//   Horizontal Pod Autoscalers: 1
+	//   Pod Disruption Budgets: 1
+	//   Services: 4
+	//   Endpoints: 4
+	//   Endpoint Slices: 4
+	//   Ingresses: 1
+	//   Persistent Volume Claims: 1
+	//   Service Accounts: 3
+	//   Roles: 1
+	//   Role Bindings: 1
+	//   Events: 21
+	//   Custom Resources: 2
+}
+
+// Machine mode for an agent: values an agent must not read are masked, keys kept, in typed reads
+// and printed answers alike, and the mode cannot be lowered.
+func Example_machineMode() {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{Redact: studioctl.Machine})
+	if err != nil {
+		panic(err)
+	}
+	secret, err := s.Get(ctx, "secret", "shop", "db-credentials")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(secret.Kind(), secret.Name())
+	res, err := s.Run(ctx, "get configmap app-settings -n shop -o yaml")
+	if err != nil {
+		panic(err)
+	}
+	s.Print(os.Stdout, os.Stderr, res)
+	err = s.Raise(studioctl.People)
+	var e *studioctl.Error
+	fmt.Println(errors.As(err, &e), e.Code)
+	// Output:
+	// Secret <redacted>
+	// apiVersion: v1
+	// data:
+	//   FEATURE_FLAGS: <redacted>
+	//   PAYMENT_PROVIDER_KEY: <redacted>
+	//   settings.json: <redacted>
+	// kind: ConfigMap
+	// metadata:
+	//   creationTimestamp: "2026-11-29T23:44:31Z"
+	//   labels:
+	//     app: api
+	//   name: app-settings
+	//   namespace: shop
+	//   resourceVersion: "312"
+	//   uid: 0fdbeb2a-12c2-4fdf-b99d-dcfcdaaab322
+	// true refused.redact_lower
+}
+
+// Errors carry a stable code and the HTTP status; a refusal is told apart from the server's error.
+func ExampleAsError() {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	_, err = s.Get(ctx, "pods", "shop", "does-not-exist")
+	if e, ok := studioctl.AsError(err); ok {
+		fmt.Println(e.Code, e.Status, e.IsRefusal())
+		fmt.Println(e.Sentence)
+	}
+	// Output:
+	// http.not_found 404 false
+	// pods "does-not-exist" not found in namespace "shop"
+}

@@ -1,0 +1,45 @@
+// Package examples holds small programs built on the studioctl library; this test builds each and
+// runs it against the demo cluster.
+package examples
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestExamplesRunAgainstTheDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two programs")
+	}
+	cases := []struct {
+		dir  string
+		want []string
+	}{
+		{"inventory", []string{
+			"NAMESPACE         pods  deployments  statefulsets  services  configmaps",
+			"shop              8     2            1             4         4",
+		}},
+		{"notready", []string{
+			"NAMESPACE  POD  READY  STATUS",
+			"0 of 24 pods not ready",
+		}},
+	}
+	bin := t.TempDir()
+	for _, c := range cases {
+		exe := filepath.Join(bin, c.dir)
+		if out, err := exec.Command("go", "build", "-o", exe, "./"+c.dir).CombinedOutput(); err != nil {
+			t.Fatalf("build %s: %v\n%s", c.dir, err, out)
+		}
+		out, err := exec.Command(exe, "-replay", "demo").CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s -replay demo: %v\n%s", c.dir, err, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(out), w+"\n") {
+				t.Errorf("%s: no line %q in:\n%s", c.dir, w, out)
+			}
+		}
+	}
+}

@@ -1,0 +1,410 @@
+package studioctl
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/redact"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// Error is every failure studioctl reports: a stable Code for programs ("http.forbidden",
+// "limit.rows", "refused.write_command"), the HTTP Status when the server answered (else 0), a
+// Sentence composed by studioctl (never the server's own message), and the command's exit code.
+// Use errors.As, or [AsError].
+type Error = kube.Error
+
+// AsError finds an *Error in err's chain.
+func AsError(err error) (*Error, bool) { return kube.AsError(err) }
+
+// Kind is one kind the server serves, as discovery lists it: its group, version, resource (the
+// plural), Kind, short names, read verbs, every verb (AllVerbs) and whether it is namespaced.
+type Kind = kube.APIResource
+
+// GVR names a kind exactly, by group, version and resource. Its String is the kubectl form every
+// read accepts as a kind ("deployments.v1.apps", "pods.v1").
+type GVR struct {
+	Group    string
+	Version  string
+	Resource string
+}
+
+// String is resource.version.group, or resource.version for the core group.
+func (g GVR) String() string {
+	if g.Group == "" {
+		return g.Resource + "." + g.Version
+	}
+	return g.Resource + "." + g.Version + "." + g.Group
+}
+
+// ListOptions say where a list reads and how much.
+type ListOptions struct {
+	// Namespace is the namespace of a namespaced kind; "" is the connection's default namespace.
+	Namespace string
+	// AllNamespaces reads every namespace (Namespace is then ignored).
+	AllNamespaces bool
+	// LabelSelector and FieldSelector narrow the list on the server, as kubectl's -l and
+	// --field-selector do.
+	LabelSelector string
+	FieldSelector string
+	// MaxRows is this list's row cap; 0 is the session's. Past the cap the list fails with
+	// limit.rows, never cut silently.
+	MaxRows int
+}
+
+func (s *Session) scope(r Kind, o ListOptions) kube.Scope {
+	ns := o.Namespace
+	if ns == "" {
+		ns = s.Client.Endpoint().DefaultNamespace
+	}
+	return kube.Scope{Namespace: ns, AllNamespaces: o.AllNamespaces}
+}
+
+func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, error) {
+	if o.MaxRows < 0 || o.MaxRows > limits.MaxMaxRows {
+		return kube.ListOptions{}, kube.Refusef(statement.CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
+	}
+	max := o.MaxRows
+	if max == 0 {
+		max = s.RowCap()
+	}
+	return kube.ListOptions{LabelSelector: o.LabelSelector, FieldSelector: o.FieldSelector, MaxRows: max, IncludeObject: include}, nil
+}
+
+// Resolve finds the kind a name means, as kubectl does: a plural, a short name, a singular or a
+// Kind, optionally qualified (deployments.apps, deployments.v1.apps).
+func (s *Session) Resolve(ctx context.Context, kind string) (Kind, error) {
+	return s.Client.Resolve(ctx, kind)
+}
+
+// Kinds lists every kind the server serves (discovery), core group first.
+func (s *Session) Kinds(ctx context.Context) ([]Kind, error) {
+	d, err := s.Client.Discovery(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return append([]Kind(nil), d.Resources...), nil
+}
+
+// mask applies machine redaction to an answer about r, in place.
+func (s *Session) mask(r Kind, v any) {
+	if s.mode != Machine {
+		return
+	}
+	if r.Group == "" && r.Resource == "secrets" {
+		redact.MachineSecretAnswer(v)
+		return
+	}
+	redact.Machine(v)
+}
+
+// List reads the objects of a kind, following the server's continue tokens one page (at most 500
+// objects) at a time, so memory holds one page however long the list. The iteration ends with a
+// non-nil error (and a zero Object) when a read fails; a list longer than the row cap yields the
+// objects read so far, then a limit.rows error. A list the server expires mid-way (410 Gone) fails
+// with http.gone if objects were already yielded, rather than yield them twice.
+func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq2[Object, error] {
+	return func(yield func(Object, error) bool) {
+		r, err := s.Client.Resolve(ctx, kind)
+		if err != nil {
+			yield(Object{}, err)
+			return
+		}
+		ko, err := s.listOptions(o, "")
+		if err != nil {
+			yield(Object{}, err)
+			return
+		}
+		stop := errors.New("stopped")
+		yielded, stopped := false, false
+		err = s.Client.ListObjects(ctx, r, s.scope(r, o), ko, func(m map[string]any) error {
+			if stopped {
+				return stop
+			}
+			s.mask(r, m)
+			yielded = true
+			if !yield(Object{m: m}, nil) {
+				stopped = true
+				return stop
+			}
+			return nil
+		}, func() {
+			if yielded && !stopped {
+				stopped = true
+				yield(Object{}, &Error{Code: kube.CodeGone, Status: http.StatusGone, Exit: kube.ExitServerError,
+					Sentence: kube.Sentencef(sentenceListExpired, r.GroupResource())})
+			}
+		})
+		if err != nil && !errors.Is(err, stop) && !stopped {
+			yield(Object{}, err)
+		}
+	}
+}
+
+// Get reads one object; namespace "" is the connection's default (ignored for a cluster-scoped
+// kind).
+func (s *Session) Get(ctx context.Context, kind, namespace, name string) (Object, error) {
+	r, err := s.Client.Resolve(ctx, kind)
+	if err != nil {
+		return Object{}, err
+	}
+	if namespace == "" {
+		namespace = s.Client.Endpoint().DefaultNamespace
+	}
+	m, err := s.Client.GetObject(ctx, r, namespace, name)
+	if err != nil {
+		return Object{}, err
+	}
+	s.mask(r, m)
+	return Object{m: m}, nil
+}
+
+// Column is one of a server table's columns: its Name, Type (string, integer, date ...), Format
+// and Priority (0 is what kubectl prints by default; above 0 only with -o wide).
+type Column = kube.Column
+
+// Table is the server's own table of a kind (the columns kubectl prints), every page of it.
+type Table struct {
+	Columns []Column
+	Rows    []Row
+}
+
+// Row is one row of a Table: its cells in column order, and the object's metadata (name,
+// namespace, labels, owner references; not its spec or status).
+type Row struct {
+	Cells  []any
+	Object Object
+}
+
+// Column returns the index of the column named name (case-insensitive), or -1.
+func (t *Table) Column(name string) int {
+	for i, c := range t.Columns {
+		if strings.EqualFold(c.Name, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Cell is the cell at column i as text ("" when the row has no such cell).
+func (r Row) Cell(i int) string {
+	if i < 0 || i >= len(r.Cells) || r.Cells[i] == nil {
+		return ""
+	}
+	if s, ok := r.Cells[i].(string); ok {
+		return s
+	}
+	return fmt.Sprint(r.Cells[i])
+}
+
+// Table reads the server's table of a kind, every page of it under the row cap. In machine mode
+// the cells and metadata are masked as the command masks them.
+func (s *Session) Table(ctx context.Context, kind string, o ListOptions) (*Table, error) {
+	r, err := s.Client.Resolve(ctx, kind)
+	if err != nil {
+		return nil, err
+	}
+	ko, err := s.listOptions(o, "Metadata")
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{}
+	p := &tablePager{t: t}
+	if err := s.Client.ListTable(ctx, r, s.scope(r, o), ko, p); err != nil {
+		return nil, err
+	}
+	s.maskTable(r, t)
+	return t, nil
+}
+
+type tablePager struct{ t *Table }
+
+func (p *tablePager) Page(kt *kube.Table) error {
+	if p.t.Columns == nil {
+		p.t.Columns = kt.Columns
+	}
+	for _, row := range kt.Rows {
+		p.t.Rows = append(p.t.Rows, Row{Cells: row.Cells, Object: Object{m: row.Object}})
+	}
+	return nil
+}
+
+func (p *tablePager) Reset() { p.t.Rows = nil }
+
+// maskTable masks a table in machine mode through the same walker the command's answers take.
+func (s *Session) maskTable(r Kind, t *Table) {
+	if s.mode != Machine {
+		return
+	}
+	cols := make([]any, len(t.Columns))
+	for i, c := range t.Columns {
+		cols[i] = map[string]any{"name": c.Name, "type": c.Type, "format": c.Format, "priority": c.Priority}
+	}
+	rows := make([]any, len(t.Rows))
+	for i, row := range t.Rows {
+		m := map[string]any{"cells": row.Cells}
+		if row.Object.m != nil {
+			m["object"] = row.Object.m
+		}
+		rows[i] = m
+	}
+	doc := map[string]any{"kind": "Table", "apiVersion": "meta.k8s.io/v1", "columnDefinitions": cols, "rows": rows}
+	s.mask(r, doc)
+	for i := range t.Rows {
+		m := rows[i].(map[string]any)
+		t.Rows[i].Cells, _ = m["cells"].([]any)
+		if obj, ok := m["object"].(map[string]any); ok {
+			t.Rows[i].Object = Object{m: obj}
+		}
+	}
+}
+
+// LogOptions choose which part of a pod's log to read.
+type LogOptions struct {
+	// Container is the container's name; "" is the pod's only container (a pod with several
+	// containers refuses it on the server).
+	Container string
+	// TailLines reads the last N lines; 0 reads the whole log (up to the 1 MiB cap).
+	TailLines int64
+	// SinceSeconds reads what was written in the last N seconds; 0 reads all.
+	SinceSeconds int64
+	// LimitBytes asks the server to stop after N bytes; 0 leaves it to the cap.
+	LimitBytes int64
+	// Timestamps prefixes each line with the time it was written.
+	Timestamps bool
+	// Previous reads the previous, terminated instance of the container.
+	Previous bool
+}
+
+// Log is a pod's log, read whole under its cap: 1 MiB, after which Truncated is set and the rest
+// is not read. It is an io.Reader over the bytes the server sent; log text is not masked in
+// machine mode (it has no structure to follow), so treat it as the pod wrote it.
+type Log struct {
+	*bytes.Reader
+	// Truncated is set when the log was longer than the cap.
+	Truncated bool
+}
+
+// Logs reads one container's log of a pod; namespace "" is the connection's default.
+func (s *Session) Logs(ctx context.Context, namespace, pod string, o LogOptions) (*Log, error) {
+	if o.TailLines < 0 || o.SinceSeconds < 0 || o.LimitBytes < 0 {
+		return nil, kube.Refusef(statement.CodeBadValue, sentenceLogNegative)
+	}
+	if namespace == "" {
+		namespace = s.Client.Endpoint().DefaultNamespace
+	}
+	// The allowlist admits pods/log as discovery lists it, so discovery is read first.
+	if _, err := s.Client.Discovery(ctx); err != nil {
+		return nil, err
+	}
+	ls, err := s.Client.PodLog(ctx, namespace, pod, kube.LogOptions{
+		Container: o.Container, HasTail: o.TailLines > 0, TailLines: o.TailLines, SinceSeconds: o.SinceSeconds,
+		LimitBytes: o.LimitBytes, Timestamps: o.Timestamps, Previous: o.Previous,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Log{Reader: bytes.NewReader(ls.Data), Truncated: ls.Truncated}, nil
+}
+
+// Event is one change seen by [Session.Watch]: ADDED, MODIFIED or DELETED with the object's table
+// row, or, last, the error that ended the window early (Err set, Type empty).
+type Event struct {
+	Type    string
+	Columns []Column
+	Row     Row
+	Err     error
+}
+
+// Watch watches a kind for a bounded window (0 is 10 seconds; at most 10 minutes) or 8 MiB,
+// whichever ends first. It starts with the current objects (as ADDED) and then their changes;
+// the channel is closed when the window ends or ctx is done. It is not a live feed: to keep
+// watching, call it again.
+func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window time.Duration) (<-chan Event, error) {
+	if window == 0 {
+		window = limits.DefaultWatchWindow
+	}
+	if window < limits.MinRequestTimeout || window > limits.MaxRequestTimeout {
+		return nil, kube.Refusef(statement.CodeLimit, sentenceWatchWindow, limits.MaxRequestTimeout.String())
+	}
+	r, err := s.Client.Resolve(ctx, kind)
+	if err != nil {
+		return nil, err
+	}
+	ko, err := s.listOptions(o, "Metadata")
+	if err != nil {
+		return nil, err
+	}
+	ch := make(chan Event)
+	go func() {
+		defer close(ch)
+		send := func(ev Event) error {
+			select {
+			case ch <- ev:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		err := s.Client.WatchTable(ctx, r, s.scope(r, o), ko, "", window, func(we kube.WatchEvent) error {
+			t := &Table{}
+			(&tablePager{t: t}).Page(we.Table)
+			s.maskTable(r, t)
+			for _, row := range t.Rows {
+				if err := send(Event{Type: we.Type, Columns: t.Columns, Row: row}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil && ctx.Err() == nil {
+			send(Event{Err: err})
+		}
+	}()
+	return ch, nil
+}
+
+// User is who the server says this connection is.
+type User = kube.UserInfo
+
+// WhoAmI asks the server who this connection is (SelfSubjectReview).
+func (s *Session) WhoAmI(ctx context.Context) (User, error) {
+	u, _, err := s.Client.WhoAmI(ctx)
+	return u, err
+}
+
+// Access is one question for the server's authorizer: a verb on a resource (with its group,
+// subresource, name and namespace), or a verb on a non-resource URL such as /healthz.
+type Access = kube.AccessCheck
+
+// CanI asks whether this connection may do what a names (SelfSubjectAccessReview).
+func (s *Session) CanI(ctx context.Context, a Access) (bool, error) {
+	ans, err := s.Client.CanI(ctx, a)
+	return ans.Allowed, err
+}
+
+// Rules is every right this connection holds in a namespace, as the server lists them; Incomplete
+// is set when the server said the list may miss some.
+type Rules = kube.Rules
+
+// Rules asks the server for every right this connection holds in a namespace
+// (SelfSubjectRulesReview); namespace "" is the connection's default.
+func (s *Session) Rules(ctx context.Context, namespace string) (*Rules, error) {
+	if namespace == "" {
+		namespace = s.Client.Endpoint().DefaultNamespace
+	}
+	return s.Client.RulesReview(ctx, namespace)
+}
+
+// Tree is the cluster tree of this session (package browse): the Cluster container and the
+// namespaces, each opened lazily into folders of the kinds it holds, with capped reads.
+func (s *Session) Tree() *browse.Browser { return browse.New(&s.Session) }
