@@ -9,6 +9,10 @@ import (
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/read/describe"
+	"github.com/studioctl/studioctl/read/get"
+	"github.com/studioctl/studioctl/read/logs"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 // Row action names.
@@ -19,11 +23,12 @@ const (
 	ActionList     = "list"     // a custom resource type's objects in the container (get TYPE)
 )
 
-// Action is one row action: its name and, for those the console answers, the statement it runs,
-// as words (never joined and re-split).
+// Action is one row action: its name and, for those the console's readers answer, the statement
+// it runs as typed options, with the same statement as words for display.
 type Action struct {
-	Name  string
-	Words []string // nil for the YAML view, which is a library read
+	Name    string
+	Options reader.Options // nil for the YAML view, which is a library read
+	Words   []string       // shown to the user, never parsed: Options is what runs
 }
 
 // Statement is the action's statement as one line, for display ("logs pod/web-0 -n shop --tail=50").
@@ -34,13 +39,13 @@ func (a Action) Statement() string { return strings.Join(a.Words, " ") }
 func (n *Node) Actions() []Action {
 	switch {
 	case n.Kind == KindObject && n.Resource != nil:
-		acts := []Action{{Name: ActionSource}, {Name: ActionDescribe, Words: n.scoped("describe", statementType(*n.Resource)+"/"+n.Name)}}
+		acts := []Action{{Name: ActionSource}, n.describeAction()}
 		if n.Resource.Group == "" && n.Resource.Resource == "pods" {
-			acts = append(acts, Action{Name: ActionLogs, Words: append(n.scoped("logs", "pod/"+n.Name), "--tail="+strconv.Itoa(limits.RowActionLogLines))})
+			acts = append(acts, n.logsAction())
 		}
 		return acts
 	case n.Kind == KindType && n.Resource != nil:
-		return []Action{{Name: ActionList, Words: n.scoped("get", n.Ref)}}
+		return []Action{n.listAction()}
 	}
 	return nil
 }
@@ -55,10 +60,40 @@ func (n *Node) Action(name string) (Action, bool) {
 	return Action{}, false
 }
 
-// scoped builds a statement's words with -n when the node lives in a namespace.
-func (n *Node) scoped(words ...string) []string {
+func (n *Node) describeAction() Action {
+	target := statementType(*n.Resource) + "/" + n.Name
+	return Action{Name: ActionDescribe,
+		Options: &describe.Options{Args: []string{target}, Namespace: n.statementNamespace()},
+		Words:   n.scoped("describe", target)}
+}
+
+func (n *Node) logsAction() Action {
+	target := "pod/" + n.Name
+	tail := int64(limits.RowActionLogLines)
+	return Action{Name: ActionLogs,
+		Options: &logs.Options{Args: []string{target}, Namespace: n.statementNamespace(), Tail: &tail},
+		Words:   append(n.scoped("logs", target), "--tail="+strconv.FormatInt(tail, 10))}
+}
+
+func (n *Node) listAction() Action {
+	return Action{Name: ActionList,
+		Options: &get.Options{Args: []string{n.Ref}, Namespace: n.statementNamespace()},
+		Words:   n.scoped("get", n.Ref)}
+}
+
+// statementNamespace is the namespace a row's statement names: the node's, when it lives in one;
+// "" leaves the connection's default to the reader, as a statement without -n does.
+func (n *Node) statementNamespace() string {
 	if n.Namespace != "" && n.Resource != nil && n.Resource.Namespaced {
-		words = append(words, "-n", n.Namespace)
+		return n.Namespace
+	}
+	return ""
+}
+
+// scoped builds a statement's display words, with -n when the statement names a namespace.
+func (n *Node) scoped(words ...string) []string {
+	if ns := n.statementNamespace(); ns != "" {
+		words = append(words, "-n", ns)
 	}
 	return words
 }
@@ -124,11 +159,7 @@ func (b *Browser) Run(ctx context.Context, n *Node, a Action) (*printer.Result, 
 	if a.Name == ActionSource {
 		return b.SourceResult(ctx, n, "yaml")
 	}
-	st, err := read.Parse(a.Words)
-	if err != nil {
-		return nil, err
-	}
-	return read.Run(ctx, b.s, st)
+	return read.RunOptions(ctx, b.s, a.Options)
 }
 
 // Describe runs the describe reader on an object.

@@ -65,14 +65,18 @@ func TestRowActions(t *testing.T) {
 	if node.Path != "Cluster/node/node-a" || node.Namespace != "" || pod.Path != "shop/pod/web-0" || pod.Ref != "pod/web-0" {
 		t.Fatalf("%s %q %s", node.Path, node.Namespace, pod.Path)
 	}
-	// Every statement parses as the console reads it.
+	// The words shown are the statement that runs: the console reads them into the same options.
 	for _, n := range []*Node{pod, deploy, node, typ, clusterType} {
 		for _, a := range n.Actions() {
-			if a.Words == nil {
+			if a.Options == nil {
 				continue
 			}
-			if _, err := read.Parse(a.Words); err != nil {
-				t.Errorf("%s: %v", a.Statement(), err)
+			st, err := read.Parse(a.Words)
+			if err != nil {
+				t.Fatalf("%s: %v", a.Statement(), err)
+			}
+			if d := cmp.Diff(st.Options, a.Options); d != "" {
+				t.Errorf("%s: %s", a.Statement(), d)
 			}
 		}
 	}

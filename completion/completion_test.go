@@ -12,11 +12,11 @@ import (
 // Completion against a recording of a real v1.37 server: verbs and flags from the command table,
 // kinds from discovery, namespaces and object names from lists the recording holds.
 func TestWordsOnARecording(t *testing.T) {
-	rec, err := studioctl.LoadReplay("../testdata/replay/v1.37.2/admin")
+	rec, err := studioctl.LoadRecording("../testdata/replay/v1.37.2/admin")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _, err := studioctl.OpenReplay(rec, studioctl.Options{})
+	s, err := studioctl.OpenRecording(rec, studioctl.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/read/get"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -21,8 +22,9 @@ func TestEverySpellingOfAFlag(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
-		if got := st.String("namespace"); got != "shop" || st.Command.Name != "get" || !cmp.Equal(st.Args, []string{"pods"}) {
-			t.Errorf("%q: namespace %q args %v", line, got, st.Args)
+		o := st.Options.(*get.Options)
+		if o.Namespace != "shop" || st.Command.Name != "get" || !cmp.Equal(o.Args, []string{"pods"}) {
+			t.Errorf("%q: namespace %q args %v", line, o.Namespace, o.Args)
 		}
 	}
 }
@@ -32,18 +34,16 @@ func TestShortClusters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !st.Bool("all-namespaces") || st.Output() != "wide" || !st.Bool("show-labels") {
-		t.Fatalf("flags: %v", st.FlagsGiven())
-	}
-	if diff := cmp.Diff([]string{"app", "tier", "zone"}, st.List("label-columns")); diff != "" {
+	want := &get.Options{Args: []string{"pods"}, AllNamespaces: true, Output: "wide", ShowLabels: true, LabelColumns: []string{"app", "tier", "zone"}}
+	if diff := cmp.Diff(want, st.Options); diff != "" {
 		t.Fatal(diff)
 	}
 	st, _ = ParseLine("get pods -owide")
-	if st.Output() != "wide" {
-		t.Fatal(st.Output())
+	if o := st.Options.(*get.Options); o.Output != "wide" {
+		t.Fatal(o.Output)
 	}
 	st, _ = ParseLine("get pods -A=false")
-	if st.Bool("all-namespaces") {
+	if st.Options.(*get.Options).AllNamespaces {
 		t.Fatal("-A=false read as true")
 	}
 }

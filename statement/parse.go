@@ -18,19 +18,22 @@ type Statement struct {
 	set     map[string][]string
 }
 
-// Has reports whether a flag was given.
-func (s *Statement) Has(long string) bool { _, ok := s.set[long]; return ok }
+// The lookups below are the parser's own; everything outside this package reads flags through
+// Fill into typed options.
 
-// String returns a flag's value, or "" when it was not given.
-func (s *Statement) String(long string) string {
+// has reports whether a flag was given.
+func (s *Statement) has(long string) bool { _, ok := s.set[long]; return ok }
+
+// str returns a flag's value, or "" when it was not given.
+func (s *Statement) str(long string) string {
 	if v := s.set[long]; len(v) > 0 {
 		return v[len(v)-1]
 	}
 	return ""
 }
 
-// Bool returns a bool flag's value; the parser already checked it reads true or false.
-func (s *Statement) Bool(long string) bool {
+// boolean returns a bool flag's value; the parser already checked it reads true or false.
+func (s *Statement) boolean(long string) bool {
 	v, ok := s.set[long]
 	if !ok {
 		return Flags[long].Default == "true"
@@ -38,8 +41,8 @@ func (s *Statement) Bool(long string) bool {
 	return v[len(v)-1] == "true"
 }
 
-// List returns a list flag's values, split at commas, empty parts dropped.
-func (s *Statement) List(long string) []string {
+// list returns a list flag's values, split at commas, empty parts dropped.
+func (s *Statement) list(long string) []string {
 	var out []string
 	for _, v := range s.set[long] {
 		for _, p := range strings.Split(v, ",") {
@@ -51,8 +54,8 @@ func (s *Statement) List(long string) []string {
 	return out
 }
 
-// Int returns an int flag's value and whether it was given.
-func (s *Statement) Int(long string) (int64, bool) {
+// integer returns an int flag's value and whether it was given.
+func (s *Statement) integer(long string) (int64, bool) {
 	v, ok := s.set[long]
 	if !ok {
 		return 0, false
@@ -61,8 +64,8 @@ func (s *Statement) Int(long string) (int64, bool) {
 	return n, true
 }
 
-// Duration returns a duration flag's value and whether it was given.
-func (s *Statement) Duration(long string) (time.Duration, bool) {
+// duration returns a duration flag's value and whether it was given.
+func (s *Statement) duration(long string) (time.Duration, bool) {
 	v, ok := s.set[long]
 	if !ok {
 		return 0, false
@@ -347,18 +350,18 @@ func (st *Statement) checkArgs() error {
 
 // checkValues applies the limits and the per-command value rules every reader relies on.
 func (st *Statement) checkValues() error {
-	if st.Has("namespace") && st.Bool("all-namespaces") {
+	if st.has("namespace") && st.boolean("all-namespaces") {
 		return kube.Refusef(CodeUsage, SentenceNamespaceAll)
 	}
-	if ns := st.String("namespace"); st.Has("namespace") && !kube.IsDNS1123Label(ns) {
+	if ns := st.str("namespace"); st.has("namespace") && !kube.IsDNS1123Label(ns) {
 		return kube.Refusef(kube.CodeRefusedName, "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent.")
 	}
-	if d, ok := st.Duration("request-timeout"); ok {
+	if d, ok := st.duration("request-timeout"); ok {
 		if err := checkRange("--request-timeout", d, limits.MinRequestTimeout, limits.MaxRequestTimeout); err != nil {
 			return err
 		}
 	}
-	if st.Has("output") {
+	if st.has("output") {
 		if err := st.checkOutput(); err != nil {
 			return err
 		}
@@ -386,7 +389,7 @@ func CheckCount(flag string, n, max int64, limitName string) error {
 }
 
 func (st *Statement) checkOutput() error {
-	out := st.String("output")
+	out := st.str("output")
 	format, _, _ := strings.Cut(out, "=")
 	if st.Command.Name == "get" && contains(LaterGetOutputs, format) {
 		return kube.Refusef(CodeLater, sentenceLaterOutput, format)
@@ -398,7 +401,7 @@ func (st *Statement) checkOutput() error {
 }
 
 // Output is the statement's -o value, "" for the default table.
-func (st *Statement) Output() string { return st.String("output") }
+func (st *Statement) Output() string { return st.str("output") }
 
 // FlagsGiven lists the long names of the flags given, sorted, for tests and tracing.
 func (st *Statement) FlagsGiven() []string {

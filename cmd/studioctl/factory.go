@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
@@ -22,8 +23,38 @@ type globals struct {
 	connection string
 	replay     string
 	redact     string
-	maxRows    int
+	maxRows    rowCapFlag
 	verbosity  int
+}
+
+// rowCapFlag is --max-rows. The library reads a zero Options.MaxRows as its default cap, so the
+// flag remembers whether it was given: a given 0 is refused like any value outside 1 to the
+// maximum, never read as "the default".
+type rowCapFlag struct {
+	n     int
+	given bool
+}
+
+// Set reads the value as pflag reads an int flag, so a malformed value fails the same way.
+func (f *rowCapFlag) Set(s string) error {
+	n, err := strconv.ParseInt(s, 0, 64)
+	if err != nil {
+		return err
+	}
+	f.n, f.given = int(n), true
+	return nil
+}
+
+func (f *rowCapFlag) String() string { return strconv.Itoa(f.n) }
+func (f *rowCapFlag) Type() string   { return "int" }
+
+// check refuses a given 0 here; the library refuses negatives and values above the maximum with
+// the same sentence.
+func (f *rowCapFlag) check() error {
+	if f.given && f.n == 0 {
+		return kube.Refusef(statement.CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
+	}
+	return nil
 }
 
 // Factory is what every command is built from: the streams, the global flags, and the session
@@ -68,7 +99,10 @@ func (f *Factory) open() (*studioctl.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows, CacheDir: io.HomeDirs.Cache, Switches: switchesOf(io)}
+	if err := g.maxRows.check(); err != nil {
+		return nil, err
+	}
+	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows.n, CacheDir: io.HomeDirs.Cache, Switches: switchesOf(io)}
 	if g.verbosity >= 6 {
 		opts.Observe = func(method, url string) { fmt.Fprintf(io.Err, "studioctl: %s %s\n", method, url) }
 	}

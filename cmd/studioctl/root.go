@@ -41,7 +41,7 @@ func newRoot(f *Factory) *cobra.Command {
 	root.PersistentFlags().StringVar(&g.connection, "connection", "", "a saved connection (or STUDIOCTL_CONNECTION)")
 	root.PersistentFlags().StringVar(&g.replay, "replay", "", "answer from a recording: a directory holding recording.json, or demo (no server needed)")
 	root.PersistentFlags().StringVar(&g.redact, "redact", "people", "people: Secret values stripped; machine: also mask values an agent must not read")
-	root.PersistentFlags().IntVar(&g.maxRows, "max-rows", 0, fmt.Sprintf("rows one statement may read (default %d, at most %d)", limits.DefaultMaxRows, limits.MaxMaxRows))
+	root.PersistentFlags().Var(&g.maxRows, "max-rows", fmt.Sprintf("rows one statement may read (default %d, at most %d)", limits.DefaultMaxRows, limits.MaxMaxRows))
 	root.PersistentFlags().IntVarP(&g.verbosity, "v", "v", 0, "trace level: 6 prints each request line on stderr (never a credential or a body)")
 	f.registerCompletions(root)
 	root.SetHelpCommand(helpCommand(io))

@@ -15,4 +15,5 @@ const (
 	sentenceBoolBeforeVerb   = "%s is a switch of the statement, so before the verb it would take the verb as its value (kubectl refuses it there too): put %s after the verb, or write it with its value, such as --show-labels=true. Nothing was sent."
 	sentenceNoHelp           = "There is no command %q to show help for; studioctl help lists the commands."
 	sentenceNoContexts       = "The kubeconfig holds no contexts."
+	sentenceMaxRows          = "--max-rows takes 1 to %d. Nothing was sent."
 )

@@ -23,7 +23,7 @@ const (
 
 // Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
 // and returns the exit code of the command-line contract.
-func Exec(ctx context.Context, s *studioctl.Session, st *statement.Statement, out, errOut io.Writer) int {
+func Exec(ctx context.Context, s *studioctl.Session, st *read.Statement, out, errOut io.Writer) int {
 	jsonErrors := st.Output() == "json"
 	res, err := read.Run(ctx, &s.Session, st)
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
-	"github.com/studioctl/studioctl/statement"
 )
 
 // apiResourceVerbs is the verb list api-resources prints and filters on: the server's whole list,
@@ -37,30 +36,48 @@ func ApiResPreferred(d *kube.Discovery) []kube.APIResource {
 	return out
 }
 
-// RunAPIResources lists the resource types discovery lists, sorted by group and then name, with
-// kubectl's filters and columns.
-func RunAPIResources(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+// ResourcesOptions are api-resources' options, filled once from the statement.
+type ResourcesOptions struct {
+	reader.Common
+	Namespaced *bool    `flag:"namespaced"` // nil: both scopes
+	APIGroup   *string  `flag:"api-group"`  // nil: every group; "" is the core group
+	Verbs      []string `flag:"verbs"`
+	Output     string   `flag:"output"`
+	NoHeaders  bool     `flag:"no-headers"`
+}
+
+// Validate has nothing to add to the parser's checks.
+func (o *ResourcesOptions) Validate() error { return nil }
+
+// Complete has nothing to fill: discovery is one answer, not a list under the row cap.
+func (o *ResourcesOptions) Complete(*reader.Session) {}
+
+// wanted applies kubectl's filters to one resource type.
+func (o *ResourcesOptions) wanted(r kube.APIResource) bool {
+	verbs := apiResourceVerbs(r)
+	switch {
+	case len(verbs) == 0:
+		return false
+	case o.APIGroup != nil && r.Group != *o.APIGroup:
+		return false
+	case o.Namespaced != nil && r.Namespaced != *o.Namespaced:
+		return false
+	}
+	return apiResHasVerbs(verbs, o.Verbs)
+}
+
+// Run lists the resource types discovery lists, sorted by group and then name, with kubectl's
+// filters and columns.
+func (o *ResourcesOptions) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	d, err := s.Client.Discovery(ctx)
 	if err != nil {
 		return nil, err
 	}
-	wantVerbs := st.List("verbs")
 	var rows []kube.APIResource
 	for _, r := range ApiResPreferred(d) {
-		verbs := apiResourceVerbs(r)
-		if len(verbs) == 0 {
-			continue
+		if o.wanted(r) {
+			rows = append(rows, r)
 		}
-		if st.Has("api-group") && r.Group != st.String("api-group") {
-			continue
-		}
-		if st.Has("namespaced") && r.Namespaced != st.Bool("namespaced") {
-			continue
-		}
-		if !apiResHasVerbs(verbs, wantVerbs) {
-			continue
-		}
-		rows = append(rows, r)
 	}
 	sort.SliceStable(rows, func(i, j int) bool {
 		if rows[i].Group != rows[j].Group {
@@ -68,15 +85,15 @@ func RunAPIResources(ctx context.Context, s *reader.Session, st *statement.State
 		}
 		return rows[i].Resource < rows[j].Resource
 	})
-	if st.Output() == "name" {
+	if o.Output == "name" {
 		lines := &printer.Lines{}
 		for _, r := range rows {
 			lines.Text = append(lines.Text, r.GroupResource())
 		}
 		return &printer.Result{Lines: lines}, nil
 	}
-	wide := st.Output() == "wide"
-	t := &printer.Table{NoHeaders: st.Bool("no-headers")}
+	wide := o.Output == "wide"
+	t := &printer.Table{NoHeaders: o.NoHeaders}
 	for _, h := range []string{"NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"} {
 		t.Columns = append(t.Columns, printer.Column{Header: h})
 	}
@@ -130,9 +147,18 @@ func apiResHasVerbs(have, want []string) bool {
 	return true
 }
 
-// RunAPIVersions prints every group version discovery lists, sorted, one a line: v1 for the core
-// group and group/version for the others.
-func RunAPIVersions(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+// VersionsOptions are api-versions' options: the common ones alone.
+type VersionsOptions struct{ reader.Common }
+
+// Validate has nothing to add to the parser's checks.
+func (o *VersionsOptions) Validate() error { return nil }
+
+// Complete has nothing to fill.
+func (o *VersionsOptions) Complete(*reader.Session) {}
+
+// Run prints every group version discovery lists, sorted, one a line: v1 for the core group and
+// group/version for the others.
+func (o *VersionsOptions) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	d, err := s.Client.Discovery(ctx)
 	if err != nil {
 		return nil, err

@@ -21,40 +21,58 @@ var (
 		"delete": true, "patch": true, "*": true}
 )
 
-func ValidateCanI(st *statement.Statement) error {
-	if st.Bool("list") {
-		if len(st.Args) != 0 {
+// CanIOptions are auth can-i's options, filled once from the statement.
+type CanIOptions struct {
+	reader.Common
+	Args          []string `args:""`
+	Namespace     string   `flag:"namespace"`
+	AllNamespaces bool     `flag:"all-namespaces"`
+	Subresource   *string  `flag:"subresource"`
+	List          bool     `flag:"list"`
+	NoHeaders     bool     `flag:"no-headers"`
+}
+
+// Validate holds kubectl's argument rules for the question and for --list.
+func (o *CanIOptions) Validate() error {
+	if o.List {
+		if len(o.Args) != 0 {
 			return kube.Refusef(statement.CodeUsage, sentenceCanIListArgs)
 		}
-		if st.Bool("all-namespaces") || st.Has("subresource") {
+		if o.AllNamespaces || o.Subresource != nil {
 			return kube.Refusef(statement.CodeUsage, sentenceCanIListFlags)
 		}
 		return nil
 	}
-	if len(st.Args) != 2 {
+	if len(o.Args) != 2 {
 		return kube.Refusef(statement.CodeUsage, sentenceCanIArgs)
 	}
-	if st.Bool("no-headers") {
+	if o.NoHeaders {
 		return kube.Refusef(statement.CodeUsage, sentenceCanINoHeaders)
 	}
-	if strings.HasPrefix(st.Args[1], "/") && st.Has("subresource") {
+	if strings.HasPrefix(o.Args[1], "/") && o.Subresource != nil {
 		return kube.Refusef(statement.CodeUsage, sentenceCanIURLSubresource)
 	}
 	return nil
 }
 
-// readCanI asks the API server whether this identity may do one thing (SelfSubjectAccessReview)
+// Complete fills the namespace the session supplies.
+func (o *CanIOptions) Complete(s *reader.Session) { o.Namespace = s.Namespace(o.Namespace) }
+
+// Run asks the API server whether this identity may do one thing (SelfSubjectAccessReview)
 // and answers yes or no as kubectl does; a no makes the statement fail, as kubectl exits 1 on it.
 // With --list it prints every right the identity holds in the namespace (SelfSubjectRulesReview).
-func RunCanI(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
-	if st.Bool("list") {
-		return runCanIList(ctx, s, st)
+func (o *CanIOptions) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	if o.List {
+		return o.runList(ctx, s)
 	}
-	verb, target := st.Args[0], st.Args[1]
-	all := st.Bool("all-namespaces")
-	check := kube.AccessCheck{Verb: verb, Subresource: st.String("subresource")}
+	verb, target := o.Args[0], o.Args[1]
+	all := o.AllNamespaces
+	check := kube.AccessCheck{Verb: verb}
+	if o.Subresource != nil {
+		check.Subresource = *o.Subresource
+	}
 	if !all {
-		check.Namespace = s.Namespace(st)
+		check.Namespace = o.Namespace
 	}
 	res := &printer.Result{}
 	if strings.HasPrefix(target, "/") {
@@ -220,13 +238,13 @@ func (r accessRule) coversSecrets() bool {
 	return resource && group
 }
 
-func runCanIList(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
-	ns := s.Namespace(st)
+func (o *CanIOptions) runList(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	ns := o.Namespace
 	rules, err := s.Client.RulesReview(ctx, ns)
 	if err != nil {
 		return nil, err
 	}
-	t := &printer.Table{NoHeaders: st.Bool("no-headers"), Columns: []printer.Column{
+	t := &printer.Table{NoHeaders: o.NoHeaders, Columns: []printer.Column{
 		{Header: "Resources"}, {Header: "Non-Resource URLs"}, {Header: "Resource Names", Role: printer.RoleResourceNames}, {Header: "Verbs"},
 	}}
 	res := &printer.Result{Table: t}
@@ -243,15 +261,27 @@ func runCanIList(ctx context.Context, s *reader.Session, st *statement.Statement
 	return res, nil
 }
 
-// RunWhoAmI prints who the API server says this connection is (SelfSubjectReview): kubectl's
+// WhoAmIOptions are auth whoami's options, filled once from the statement.
+type WhoAmIOptions struct {
+	reader.Common
+	Output string `flag:"output"`
+}
+
+// Validate has nothing to add to the parser's checks.
+func (o *WhoAmIOptions) Validate() error { return nil }
+
+// Complete has nothing to fill: whoami reads no namespace and no list.
+func (o *WhoAmIOptions) Complete(*reader.Session) {}
+
+// Run prints who the API server says this connection is (SelfSubjectReview): kubectl's
 // ATTRIBUTE and VALUE table, or the review as JSON or YAML. Extra values are masked in machine
 // mode: their rows are marked, and the VALUE column masks marked rows.
-func RunWhoAmI(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+func (o *WhoAmIOptions) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	ui, doc, err := s.Client.WhoAmI(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if out := st.Output(); out == "json" || out == "yaml" {
+	if out := o.Output; out == "json" || out == "yaml" {
 		return &printer.Result{Docs: &printer.Docs{Format: out, Value: doc}}, nil
 	}
 	t := &printer.Table{Columns: []printer.Column{{Header: "ATTRIBUTE"}, {Header: "VALUE", Role: printer.RoleResourceNames}}}

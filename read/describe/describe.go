@@ -19,10 +19,24 @@ import (
 // What was read is kept as a Described, rendered to text only when it is printed, so machine
 // mode masks the object before any of it becomes a line.
 
+// Options are describe's options, filled once from the statement.
+type Options struct {
+	reader.Common
+	Args      []string `args:""`
+	Namespace string   `flag:"namespace"`
+	MaxRows   int      // the row cap of the related reads, from the session (Complete)
+}
+
 // Validate checks describe's target before anything is sent.
-func Validate(st *statement.Statement) error {
-	_, _, err := describeTarget(st.Args)
+func (o *Options) Validate() error {
+	_, _, err := describeTarget(o.Args)
 	return err
+}
+
+// Complete fills the namespace and the row cap the session supplies.
+func (o *Options) Complete(s *reader.Session) {
+	o.Namespace = s.Namespace(o.Namespace)
+	o.MaxRows = s.RowCap()
 }
 
 // groupKind names a kind by its API group ("" for core) and Kind, as the describer table is keyed.
@@ -150,8 +164,9 @@ type dPodCounts struct{ running, waiting, succeeded, failed int }
 
 type dRSSummary struct{ name, current, desired string }
 
-func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
-	d, res, err := describeObject(ctx, s, st)
+// Run reads the object and what its kind's describer also reads.
+func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	d, res, err := describeObject(ctx, s, o)
 	if err != nil {
 		return nil, err
 	}
@@ -160,8 +175,8 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 
 // describeObject makes every read of a describe statement and keeps what it found; the notices
 // about parts it could not read are in the Result.
-func describeObject(ctx context.Context, s *reader.Session, st *statement.Statement) (*Described, *printer.Result, error) {
-	typ, name, err := describeTarget(st.Args)
+func describeObject(ctx context.Context, s *reader.Session, o *Options) (*Described, *printer.Result, error) {
+	typ, name, err := describeTarget(o.Args)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -171,7 +186,7 @@ func describeObject(ctx context.Context, s *reader.Session, st *statement.Statem
 	}
 	ns := ""
 	if r.Namespaced {
-		ns = s.Namespace(st)
+		ns = o.Namespace
 	}
 	obj, err := s.Client.GetObject(ctx, r, ns, name)
 	if err != nil {
@@ -184,7 +199,7 @@ func describeObject(ctx context.Context, s *reader.Session, st *statement.Statem
 	}
 	d := &Described{Object: obj, Now: s.Client.Now(), Resource: r}
 	res := &printer.Result{}
-	rd := &describeRead{s: s, d: d, res: res, ns: ns}
+	rd := &describeRead{s: s, d: d, res: res, ns: ns, maxRows: o.MaxRows}
 	desc := describerFor(r)
 	if desc.related != nil {
 		desc.related(rd, ctx)

@@ -69,7 +69,7 @@ func (rd *describeRead) serviceAccountSecrets(ctx context.Context) {
 	sa := rd.d.Object
 	name, uid := dstr(sa, "metadata", "name"), dstr(sa, "metadata", "uid")
 	p := &dSecretRowPager{}
-	err = rd.s.Client.ListTable(ctx, r, kube.Scope{Namespace: rd.ns}, kube.ListOptions{IncludeObject: "Metadata", MaxRows: rd.s.RowCap()}, p)
+	err = rd.s.Client.ListTable(ctx, r, kube.Scope{Namespace: rd.ns}, kube.ListOptions{IncludeObject: "Metadata", MaxRows: rd.maxRows}, p)
 	if err != nil {
 		return
 	}

@@ -16,10 +16,11 @@ import (
 // its kind also reads. A related read that fails leaves its part out with a notice rather than
 // failing the statement, since the object itself was read.
 type describeRead struct {
-	s   *reader.Session
-	d   *Described
-	res *printer.Result
-	ns  string
+	s       *reader.Session
+	d       *Described
+	res     *printer.Result
+	ns      string
+	maxRows int
 }
 
 func (rd *describeRead) notice(format string, args ...any) {
@@ -45,7 +46,7 @@ func (rd *describeRead) list(ctx context.Context, typ string, scope kube.Scope, 
 		return nil, err
 	}
 	if opts.MaxRows == 0 {
-		opts.MaxRows = rd.s.RowCap()
+		opts.MaxRows = rd.maxRows
 	}
 	var out []map[string]any
 	err = rd.s.Client.ListObjects(ctx, r, scope, opts, func(o map[string]any) error {

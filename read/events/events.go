@@ -16,23 +16,38 @@ import (
 	"github.com/studioctl/studioctl/statement"
 )
 
-func Validate(st *statement.Statement) error {
-	if _, err := eventTypes(st); err != nil {
+// Options are events' options, filled once from the statement.
+type Options struct {
+	reader.Common
+	Namespace     string   `flag:"namespace"`
+	AllNamespaces bool     `flag:"all-namespaces"`
+	For           *string  `flag:"for"` // nil: events about every object
+	Types         []string `flag:"types"`
+	NoHeaders     bool     `flag:"no-headers"`
+}
+
+// Validate checks --types and --for before anything is sent.
+func (o *Options) Validate() error {
+	if _, err := eventTypes(o.Types); err != nil {
 		return err
 	}
-	if st.Has("for") {
-		if _, _, err := forTarget(st.String("for")); err != nil {
+	if o.For != nil {
+		if _, _, err := forTarget(*o.For); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// Complete fills the namespace the session supplies; events read under their own cap
+// (limits.MaxEventsRead), not the statement's row cap.
+func (o *Options) Complete(s *reader.Session) { o.Namespace = s.Namespace(o.Namespace) }
+
 // eventTypes reads --types as kubectl does (Normal or Warning, any case), deduplicated and
 // sorted, each in its canonical spelling.
-func eventTypes(st *statement.Statement) ([]string, error) {
+func eventTypes(given []string) ([]string, error) {
 	set := map[string]bool{}
-	for _, t := range st.List("types") {
+	for _, t := range given {
 		switch {
 		case strings.EqualFold(t, "Normal"):
 			set["Normal"] = true
@@ -129,8 +144,9 @@ func eventFieldValue(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `,`, `\,`, `=`, `\=`).Replace(s)
 }
 
-func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
-	types, err := eventTypes(st)
+// Run reads the events, keeps the newest and prints them oldest first.
+func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	types, err := eventTypes(o.Types)
 	if err != nil {
 		return nil, err
 	}
@@ -139,10 +155,10 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	if err != nil {
 		return nil, err
 	}
-	scope := kube.Scope{Namespace: s.Namespace(st), AllNamespaces: st.Bool("all-namespaces")}
+	scope := kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}
 	var fields []string
-	if st.Has("for") {
-		typ, name, err := forTarget(st.String("for"))
+	if o.For != nil {
+		typ, name, err := forTarget(*o.For)
 		if err != nil {
 			return nil, err
 		}
@@ -212,7 +228,7 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	if len(events) > limits.MaxEventsShown {
 		events = events[len(events)-limits.MaxEventsShown:]
 	}
-	t := &printer.Table{NoHeaders: st.Bool("no-headers")}
+	t := &printer.Table{NoHeaders: o.NoHeaders}
 	if scope.AllNamespaces {
 		t.Columns = append(t.Columns, printer.Column{Header: "NAMESPACE", Role: printer.RoleNamespace})
 	}

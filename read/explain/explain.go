@@ -14,18 +14,29 @@ import (
 	"github.com/studioctl/studioctl/statement"
 )
 
+// Options are explain's options, filled once from the statement.
+type Options struct {
+	reader.Common
+	Args       []string `args:""`
+	Recursive  bool     `flag:"recursive"`
+	APIVersion *string  `flag:"api-version"` // nil: the resource's preferred version
+}
+
 // Validate checks explain's argument and --api-version before anything is sent.
-func Validate(st *statement.Statement) error {
-	if _, err := explainPath(st.Args[0]); err != nil {
+func (o *Options) Validate() error {
+	if _, err := explainPath(o.Args[0]); err != nil {
 		return err
 	}
-	if st.Has("api-version") {
-		if _, _, ok := explainAPIVersion(st.String("api-version")); !ok {
-			return kube.Refusef(statement.CodeBadValue, sentenceExplainAPIVersion, st.String("api-version"))
+	if o.APIVersion != nil {
+		if _, _, ok := explainAPIVersion(*o.APIVersion); !ok {
+			return kube.Refusef(statement.CodeBadValue, sentenceExplainAPIVersion, *o.APIVersion)
 		}
 	}
 	return nil
 }
+
+// Complete has nothing to fill: explain reads no namespace and no list.
+func (o *Options) Complete(*reader.Session) {}
 
 // Bounds of one explain: how deep its walk of the schema may go and how much text it may write.
 // kubectl's template engine stops at 100,000 nested calls; real documents need a few dozen.
@@ -79,8 +90,9 @@ func explainGroupName(g string) bool {
 	return true
 }
 
-func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
-	arg := strings.TrimSuffix(st.Args[0], ".")
+// Run reads the type's OpenAPI v3 document and prints its fields as kubectl explain does.
+func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	arg := strings.TrimSuffix(o.Args[0], ".")
 	words, err := explainPath(arg)
 	if err != nil {
 		return nil, err
@@ -91,8 +103,8 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	}
 	fields := words[1:]
 	group, version := r.Group, r.Version
-	if st.Has("api-version") {
-		group, version, _ = explainAPIVersion(st.String("api-version"))
+	if o.APIVersion != nil {
+		group, version, _ = explainAPIVersion(*o.APIVersion)
 	} else {
 		// kubectl reads TYPE.GROUP.FIELD when TYPE.GROUP names one of the resources TYPE may be:
 		// explain deployments.apps.spec reads spec of apps' deployments.
@@ -118,7 +130,7 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	if err != nil {
 		return nil, err
 	}
-	text, err := RenderExplain(doc, group, version, r.Resource, fields, st.Bool("recursive"))
+	text, err := RenderExplain(doc, group, version, r.Resource, fields, o.Recursive)
 	if e, ok := kube.AsError(err); ok && e.Code == CodeExplainNoField {
 		// kubectl has printed the header by the time it finds the field missing.
 		return &printer.Result{Lines: &printer.Lines{Text: explainLines(text)}, Errors: []*kube.Error{e}}, nil

@@ -12,21 +12,44 @@ import (
 	"github.com/studioctl/studioctl/statement"
 )
 
+// Options are get's options, filled once from the statement.
+type Options struct {
+	reader.Common
+	Args           []string `args:""`
+	Namespace      string   `flag:"namespace"`
+	AllNamespaces  bool     `flag:"all-namespaces"`
+	Selector       string   `flag:"selector"`
+	FieldSelector  string   `flag:"field-selector"`
+	Output         string   `flag:"output"`
+	ShowLabels     bool     `flag:"show-labels"`
+	LabelColumns   []string `flag:"label-columns"`
+	IgnoreNotFound bool     `flag:"ignore-not-found"`
+	Watch          bool     `flag:"watch"`
+	NoHeaders      bool     `flag:"no-headers"`
+	MaxRows        int      // the row cap, from the session (Complete)
+}
+
 // Validate checks get's targets and its watch form before anything is sent.
-func Validate(st *statement.Statement) error {
-	t, err := getTargets(st.Args)
+func (o *Options) Validate() error {
+	t, err := getTargets(o.Args)
 	if err != nil {
 		return err
 	}
-	if st.Bool("watch") {
-		if out := st.Output(); out != "" && out != "wide" {
-			return kube.Refusef(statement.CodeBadValue, sentenceWatchOutput, out)
+	if o.Watch {
+		if o.Output != "" && o.Output != "wide" {
+			return kube.Refusef(statement.CodeBadValue, sentenceWatchOutput, o.Output)
 		}
 		if len(t.names) > 0 {
 			return kube.Refusef(statement.CodeUsage, sentenceWatchNames)
 		}
 	}
 	return nil
+}
+
+// Complete fills the namespace and the row cap the session supplies.
+func (o *Options) Complete(s *reader.Session) {
+	o.Namespace = s.Namespace(o.Namespace)
+	o.MaxRows = s.RowCap()
 }
 
 // getTarget is what a get names: one type and, optionally, object names.
@@ -62,8 +85,9 @@ func getTargets(args []string) (getTarget, error) {
 	return t, nil
 }
 
-func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
-	t, err := getTargets(st.Args)
+// Run reads the objects and builds the table, names or documents.
+func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	t, err := getTargets(o.Args)
 	if err != nil {
 		return nil, err
 	}
@@ -71,15 +95,15 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	if err != nil {
 		return nil, err
 	}
-	g := &getRead{s: s, st: st, r: r, names: t.names}
-	g.scope = kube.Scope{Namespace: s.Namespace(st), AllNamespaces: st.Bool("all-namespaces") && len(t.names) == 0}
-	switch st.Output() {
+	g := &getRead{s: s, o: o, r: r, names: t.names}
+	g.scope = kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces && len(t.names) == 0}
+	switch o.Output {
 	case "name":
 		return g.nameLines(ctx)
 	case "json", "yaml":
 		return g.docs(ctx)
 	}
-	if st.Bool("watch") {
+	if o.Watch {
 		return g.watch(ctx)
 	}
 	return g.table(ctx)
@@ -87,7 +111,7 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 
 type getRead struct {
 	s     *reader.Session
-	st    *statement.Statement
+	o     *Options
 	r     kube.APIResource
 	names []string
 	scope kube.Scope
@@ -99,7 +123,7 @@ func (g *getRead) showNamespace() bool { return g.scope.AllNamespaces && g.r.Nam
 // includeObject asks the server for each row's metadata only when a column needs it; otherwise
 // rows carry cells alone, which keeps pages small (and keeps a Secret's annotations off the wire).
 func (g *getRead) includeObject() string {
-	if g.showNamespace() || g.st.Bool("show-labels") || len(g.st.List("label-columns")) > 0 {
+	if g.showNamespace() || g.o.ShowLabels || len(g.o.LabelColumns) > 0 {
 		return "Metadata"
 	}
 	return "None"
@@ -135,7 +159,7 @@ func (b *tableBuilder) Page(t *kube.Table) error {
 
 func (b *tableBuilder) header(cols []kube.Column) {
 	g := b.g
-	wide := g.st.Output() == "wide"
+	wide := g.o.Output == "wide"
 	custom := kube.IsCustomGroup(g.r.Group)
 	b.indexes = b.indexes[:0]
 	var out []printer.Column
@@ -158,11 +182,11 @@ func (b *tableBuilder) header(cols []kube.Column) {
 		}
 		out = append(out, printer.Column{Header: strings.ToUpper(c.Name), Role: role})
 	}
-	for _, key := range g.st.List("label-columns") {
+	for _, key := range g.o.LabelColumns {
 		parts := strings.Split(key, "/")
 		out = append(out, printer.Column{Header: strings.ToUpper(parts[len(parts)-1]), Role: printer.RoleLabel})
 	}
-	if g.st.Bool("show-labels") {
+	if g.o.ShowLabels {
 		out = append(out, printer.Column{Header: "LABELS", Role: printer.RoleLabel})
 	}
 	b.out.Columns = out
@@ -182,15 +206,15 @@ func (b *tableBuilder) cells(row kube.Row) []string {
 			out = append(out, "")
 		}
 	}
-	keys := g.st.List("label-columns")
+	keys := g.o.LabelColumns
 	var labels map[string]string
-	if len(keys) > 0 || g.st.Bool("show-labels") {
+	if len(keys) > 0 || g.o.ShowLabels {
 		labels = row.Labels()
 	}
 	for _, k := range keys {
 		out = append(out, labels[k])
 	}
-	if g.st.Bool("show-labels") {
+	if g.o.ShowLabels {
 		out = append(out, formatLabels(labels))
 	}
 	return out
@@ -212,13 +236,13 @@ func formatLabels(labels map[string]string) string {
 
 func (g *getRead) listOptions(include string) kube.ListOptions {
 	return kube.ListOptions{
-		LabelSelector: g.st.String("selector"), FieldSelector: g.st.String("field-selector"),
-		IncludeObject: include, MaxRows: g.s.RowCap(),
+		LabelSelector: g.o.Selector, FieldSelector: g.o.FieldSelector,
+		IncludeObject: include, MaxRows: g.o.MaxRows,
 	}
 }
 
 func (g *getRead) table(ctx context.Context) (*printer.Result, error) {
-	b := &tableBuilder{g: g, out: &printer.Table{NoHeaders: g.st.Bool("no-headers"), SecretNames: isCoreSecrets(g.r)}}
+	b := &tableBuilder{g: g, out: &printer.Table{NoHeaders: g.o.NoHeaders, SecretNames: isCoreSecrets(g.r)}}
 	res := &printer.Result{Table: b.out}
 	if len(g.names) == 0 {
 		if err := g.s.Client.ListTable(ctx, g.r, g.scope, g.listOptions(g.includeObject()), b); err != nil {
@@ -251,7 +275,7 @@ func (g *getRead) collect(res *printer.Result, err error) error {
 	if !ok || e.Code != kube.CodeNotFound {
 		return err
 	}
-	if !g.st.Bool("ignore-not-found") {
+	if !g.o.IgnoreNotFound {
 		res.Errors = append(res.Errors, e)
 	}
 	return nil
@@ -310,7 +334,7 @@ func (g *getRead) nameLines(ctx context.Context) (*printer.Result, error) {
 }
 
 func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
-	d := &printer.Docs{Format: g.st.Output(), SecretNames: isCoreSecrets(g.r)}
+	d := &printer.Docs{Format: g.o.Output, SecretNames: isCoreSecrets(g.r)}
 	res := &printer.Result{Docs: d}
 	add := func(o map[string]any) error {
 		if err := checkDocumentSize(o); err != nil {

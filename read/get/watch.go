@@ -11,7 +11,7 @@ import (
 // watch lists, then watches for a bounded window (10 s, or --request-timeout) and adds the
 // window's changes as rows with an EVENT column. It is a snapshot of a window, not a live view.
 func (g *getRead) watch(ctx context.Context) (*printer.Result, error) {
-	b := &tableBuilder{g: g, out: &printer.Table{NoHeaders: g.st.Bool("no-headers"), SecretNames: isCoreSecrets(g.r)}}
+	b := &tableBuilder{g: g, out: &printer.Table{NoHeaders: g.o.NoHeaders, SecretNames: isCoreSecrets(g.r)}}
 	rv := &rvPager{Pager: b}
 	opts := g.listOptions(g.includeObject())
 	if err := g.s.Client.ListTable(ctx, g.r, g.scope, opts, rv); err != nil {
@@ -20,8 +20,8 @@ func (g *getRead) watch(ctx context.Context) (*printer.Result, error) {
 	listed := len(b.out.Rows)
 	events := make([]string, listed)
 	window := limits.DefaultWatchWindow
-	if d, ok := g.st.Duration("request-timeout"); ok {
-		window = d
+	if g.o.RequestTimeout != nil {
+		window = *g.o.RequestTimeout
 	}
 	err := g.s.Client.WatchTable(ctx, g.r, g.scope, opts, rv.version, window, func(ev kube.WatchEvent) error {
 		if !b.ready && len(ev.Table.Columns) > 0 {

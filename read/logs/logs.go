@@ -17,54 +17,97 @@ import (
 // DefaultContainerAnnotation is kubectl's annotation naming a pod's default container.
 const DefaultContainerAnnotation = "kubectl.kubernetes.io/default-container"
 
+// Options are logs' options, filled once from the statement.
+type Options struct {
+	reader.Common
+	Args          []string       `args:""`
+	Namespace     string         `flag:"namespace"`
+	Selector      *string        `flag:"selector"` // nil: read the pod Args names
+	Container     string         `flag:"container"`
+	AllContainers bool           `flag:"all-containers"`
+	AllPods       bool           `flag:"all-pods"`
+	Previous      bool           `flag:"previous"`
+	Timestamps    bool           `flag:"timestamps"`
+	Tail          *int64         `flag:"tail"` // nil: the default number of lines
+	Since         *time.Duration `flag:"since"`
+	SinceTime     *string        `flag:"since-time"`
+	LimitBytes    *int64         `flag:"limit-bytes"`
+	MaxRows       int            // the row cap of the pod lists, from the session (Complete)
+}
+
 // Validate holds kubectl's own argument rules and studioctl's caps, so a refusal never
 // depends on a connection.
-func Validate(st *statement.Statement) error {
+func (o *Options) Validate() error {
+	if err := o.validateTarget(); err != nil {
+		return err
+	}
+	if o.AllContainers && o.Container != "" {
+		return kube.Refusef(statement.CodeUsage, SentenceLogsContainerAll)
+	}
+	if err := o.validateSince(); err != nil {
+		return err
+	}
+	return o.validateCounts()
+}
+
+// validateTarget: a pod (POD or TYPE/NAME) or -l, never both.
+func (o *Options) validateTarget() error {
 	switch {
-	case len(st.Args) == 0 && !st.Has("selector"):
+	case len(o.Args) == 0 && o.Selector == nil:
 		return kube.Refusef(statement.CodeUsage, SentenceLogsNeedTarget)
-	case len(st.Args) == 1 && st.Has("selector"):
+	case len(o.Args) == 1 && o.Selector != nil:
 		return kube.Refusef(statement.CodeUsage, SentenceLogsTargetAndLabel)
 	}
-	if len(st.Args) == 1 {
-		if _, _, err := logTarget(st.Args[0]); err != nil {
+	if len(o.Args) == 1 {
+		if _, _, err := logTarget(o.Args[0]); err != nil {
 			return err
 		}
 	}
-	if st.Bool("all-containers") && st.String("container") != "" {
-		return kube.Refusef(statement.CodeUsage, SentenceLogsContainerAll)
-	}
-	if st.Has("since") && st.Has("since-time") {
+	return nil
+}
+
+func (o *Options) validateSince() error {
+	if o.Since != nil && o.SinceTime != nil {
 		return kube.Refusef(statement.CodeUsage, SentenceLogsSinceBoth)
 	}
-	if st.Has("since-time") {
-		if _, err := time.Parse(time.RFC3339, st.String("since-time")); err != nil {
+	if o.SinceTime != nil {
+		if _, err := time.Parse(time.RFC3339, *o.SinceTime); err != nil {
 			return kube.Refusef(statement.CodeBadValue, SentenceLogsSinceTime)
 		}
 	}
-	if d, ok := st.Duration("since"); ok && d > 0 && d.Round(time.Second) < time.Second {
+	if o.Since != nil && *o.Since > 0 && o.Since.Round(time.Second) < time.Second {
 		return kube.Refusef(statement.CodeLimit, SentenceLogsSinceShort)
 	}
-	if n, ok := st.Int("tail"); ok {
-		switch {
+	return nil
+}
+
+func (o *Options) validateCounts() error {
+	if o.Tail != nil {
+		switch n := *o.Tail; {
 		case n == -1:
 			return kube.Refusef(statement.CodeLimit, SentenceLogsTailAll)
 		case n < 0:
 			return kube.Refusef(statement.CodeBadValue, SentenceLogsTailNegative)
 		}
-		if err := statement.CheckCount("--tail", n, limits.MaxTailLines, LimitNameTail); err != nil {
+		if err := statement.CheckCount("--tail", *o.Tail, limits.MaxTailLines, LimitNameTail); err != nil {
 			return err
 		}
 	}
-	if n, ok := st.Int("limit-bytes"); ok {
-		if n < 0 {
+	if o.LimitBytes != nil {
+		if *o.LimitBytes < 0 {
 			return kube.Refusef(statement.CodeBadValue, SentenceLogsLimitNegative)
 		}
-		if err := statement.CheckCount("--limit-bytes", n, limits.MaxLogStreamBytes, LimitNameLimitBytes); err != nil {
+		if err := statement.CheckCount("--limit-bytes", *o.LimitBytes, limits.MaxLogStreamBytes, LimitNameLimitBytes); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// Complete fills the namespace and the row cap the session supplies.
+func (o *Options) Complete(s *reader.Session) {
+	o.Namespace = s.Namespace(o.Namespace)
+	o.MaxRows = s.RowCap()
 }
 
 // logTarget reads POD or TYPE/NAME; a bare name is a pod, as kubectl reads it.
@@ -353,7 +396,7 @@ type logStream struct {
 
 type logRead struct {
 	s       *reader.Session
-	st      *statement.Statement
+	o       *Options
 	ns      string
 	res     *printer.Result
 	seen    map[string]bool
@@ -369,8 +412,9 @@ func (l *logRead) notice(text string) {
 	l.res.Notices = append(l.res.Notices, text)
 }
 
-func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
-	l := &logRead{s: s, st: st, ns: s.Namespace(st), res: &printer.Result{}, seen: map[string]bool{}, allPods: st.Bool("all-pods")}
+// Run finds the pods and containers to read and reads their logs, one stream each.
+func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	l := &logRead{s: s, o: o, ns: o.Namespace, res: &printer.Result{}, seen: map[string]bool{}, allPods: o.AllPods}
 	pods, err := l.pods(ctx)
 	if err != nil {
 		return nil, err
@@ -380,7 +424,7 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	}
 	var streams []logStream
 	for _, p := range pods {
-		if st.Bool("all-containers") {
+		if o.AllContainers {
 			for _, c := range p.everyContainer() {
 				streams = append(streams, logStream{p, c})
 			}
@@ -395,13 +439,13 @@ func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*prin
 	if len(streams) > limits.MaxLogStreams {
 		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsStreams, len(streams), limits.MaxLogStreams)}
 	}
-	opts := l.options()
+	query := l.options()
 	lines := &printer.Lines{Raw: true}
 	l.res.Lines = lines
 	for i, sm := range streams {
-		o := opts
-		o.Container = sm.container
-		out, err := s.Client.PodLog(ctx, sm.pod.Metadata.Namespace, sm.pod.Metadata.Name, o)
+		q := query
+		q.Container = sm.container
+		out, err := s.Client.PodLog(ctx, sm.pod.Metadata.Namespace, sm.pod.Metadata.Name, q)
 		if err != nil {
 			e, ok := kube.AsError(err)
 			if i == 0 || !ok {
@@ -445,29 +489,29 @@ func SplitLogLines(data []byte, prefix string, cut bool) []string {
 
 // options are the query every stream of the statement shares.
 func (l *logRead) options() kube.LogOptions {
-	st := l.st
-	o := kube.LogOptions{Timestamps: st.Bool("timestamps"), Previous: st.Bool("previous"), HasTail: true}
-	switch n, ok := st.Int("tail"); {
-	case ok:
-		o.TailLines = n
-	case st.Has("selector"):
-		o.TailLines = limits.SelectorLogLines
+	o := l.o
+	q := kube.LogOptions{Timestamps: o.Timestamps, Previous: o.Previous, HasTail: true}
+	switch {
+	case o.Tail != nil:
+		q.TailLines = *o.Tail
+	case o.Selector != nil:
+		q.TailLines = limits.SelectorLogLines
 	default:
-		o.TailLines = limits.DefaultLogLines
+		q.TailLines = limits.DefaultLogLines
 		l.res.Notices = append(l.res.Notices, kube.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines))
 	}
-	if n, ok := st.Int("limit-bytes"); ok && n > 0 {
-		o.LimitBytes = n
+	if o.LimitBytes != nil && *o.LimitBytes > 0 {
+		q.LimitBytes = *o.LimitBytes
 	}
-	if d, ok := st.Duration("since"); ok && d > 0 {
-		o.SinceSeconds = int64(d.Round(time.Second).Seconds())
+	if o.Since != nil && *o.Since > 0 {
+		q.SinceSeconds = int64(o.Since.Round(time.Second).Seconds())
 	}
-	if st.Has("since-time") {
-		if t, err := time.Parse(time.RFC3339, st.String("since-time")); err == nil {
-			o.SinceTime = t.UTC().Format(time.RFC3339)
+	if o.SinceTime != nil {
+		if t, err := time.Parse(time.RFC3339, *o.SinceTime); err == nil {
+			q.SinceTime = t.UTC().Format(time.RFC3339)
 		}
 	}
-	return o
+	return q
 }
 
 // pods finds the pods to read: those -l selects (in list order), the pod named, or the pod
@@ -478,8 +522,8 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 	if err != nil {
 		return nil, err
 	}
-	if l.st.Has("selector") {
-		pods, err := l.list(ctx, podsRes, l.st.String("selector"))
+	if l.o.Selector != nil {
+		pods, err := l.list(ctx, podsRes, *l.o.Selector)
 		if err != nil {
 			return nil, err
 		}
@@ -488,7 +532,7 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 		}
 		return pods, nil
 	}
-	typ, name, err := logTarget(l.st.Args[0])
+	typ, name, err := logTarget(l.o.Args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -536,7 +580,7 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 
 func (l *logRead) list(ctx context.Context, r kube.APIResource, selector string) ([]*LogPod, error) {
 	var pods []*LogPod
-	err := l.s.Client.ListObjects(ctx, r, kube.Scope{Namespace: l.ns}, kube.ListOptions{LabelSelector: selector, MaxRows: l.s.RowCap()},
+	err := l.s.Client.ListObjects(ctx, r, kube.Scope{Namespace: l.ns}, kube.ListOptions{LabelSelector: selector, MaxRows: l.o.MaxRows},
 		func(obj map[string]any) error {
 			p, err := DecodeLogPod(obj)
 			if err != nil {
@@ -551,7 +595,7 @@ func (l *logRead) list(ctx context.Context, r kube.APIResource, selector string)
 // container is the container logs reads in a pod when --all-containers is not given: -c, else
 // the default-container annotation, else the first container, with kubectl's notices.
 func (l *logRead) container(p *LogPod) (string, error) {
-	name := l.st.String("container")
+	name := l.o.Container
 	if name == "" {
 		if ann := p.Metadata.Annotations[DefaultContainerAnnotation]; ann != "" {
 			if p.hasContainer(ann) {

@@ -1,13 +1,15 @@
 // Package reader holds what every reader family is handed: the session (the client and the
-// statement row cap) and the few rules they all apply the same way.
+// statement row cap), the shape of a command's typed options, and the few rules they all apply
+// the same way.
 package reader
 
 import (
 	"context"
+	"time"
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
-	"github.com/studioctl/studioctl/statement"
+	"github.com/studioctl/studioctl/printer"
 )
 
 // Session runs statements against one API server. It is what the command line, the interactive
@@ -17,15 +19,36 @@ type Session struct {
 	MaxRows int // the statement row cap; 0 means limits.DefaultMaxRows
 }
 
+// Options are one command's options, in the manner of kubectl's pkg/cmd: filled once from the
+// parsed statement (statement.Fill) or built by a caller such as the browse screen, then
+// Validate (the command's own argument rules: nothing sent, no connection needed), Complete (the
+// defaults the session supplies) and Run (the reads).
+type Options interface {
+	Validate() error
+	Complete(s *Session)
+	Run(ctx context.Context, s *Session) (*printer.Result, error)
+	// CommonOptions are the options every command takes, applied by the dispatcher alike.
+	CommonOptions() *Common
+}
+
+// Common are the options every command takes. Each command's options embed it.
+type Common struct {
+	RequestTimeout *time.Duration `flag:"request-timeout"` // nil: the client's own deadline
+}
+
+func (c *Common) CommonOptions() *Common { return c }
+
 // Namespace is the namespace a namespaced statement reads: -n, else the connection's default.
-func (s *Session) Namespace(st *statement.Statement) string {
-	if ns := st.String("namespace"); ns != "" {
-		return ns
+// Complete calls it, so the default is applied in this one place.
+func (s *Session) Namespace(given string) string {
+	if given != "" {
+		return given
 	}
 	return s.Client.Endpoint().DefaultNamespace
 }
 
-// RowCap is the number of rows a statement may read.
+// RowCap is the number of rows a statement may read; Complete calls it, so the default is applied
+// in this one place.
 func (s *Session) RowCap() int {
 	if s.MaxRows > 0 {
 		return s.MaxRows
@@ -34,9 +57,9 @@ func (s *Session) RowCap() int {
 }
 
 // WithTimeout applies a statement's --request-timeout to each of its requests.
-func WithTimeout(ctx context.Context, st *statement.Statement) context.Context {
-	if d, ok := st.Duration("request-timeout"); ok {
-		return kube.WithRequestTimeout(ctx, d)
+func WithTimeout(ctx context.Context, c *Common) context.Context {
+	if c.RequestTimeout != nil {
+		return kube.WithRequestTimeout(ctx, *c.RequestTimeout)
 	}
 	return ctx
 }

@@ -14,14 +14,43 @@ import (
 	"github.com/studioctl/studioctl/statement"
 )
 
-// Validate refuses a --sort-by kubectl refuses, in the parser, before any request.
-func Validate(st *statement.Statement) error {
-	if st.Has("sort-by") {
-		if v := st.String("sort-by"); v != "cpu" && v != "memory" {
-			return kube.Refusef(statement.CodeBadValue, SentenceTopSortBy)
-		}
+// Options are what top pod and top node share, filled once from the statement.
+type Options struct {
+	reader.Common
+	Namespace     string  `flag:"namespace"`
+	AllNamespaces bool    `flag:"all-namespaces"`
+	Selector      string  `flag:"selector"`
+	SortBy        *string `flag:"sort-by"` // nil: by name
+	NoHeaders     bool    `flag:"no-headers"`
+	MaxRows       int     // the row cap, from the session (Complete)
+}
+
+// PodOptions are top pod's options.
+type PodOptions struct{ Options }
+
+// NodeOptions are top node's options; nodes are cluster-scoped, so the namespace goes unread.
+type NodeOptions struct{ Options }
+
+// Validate refuses a --sort-by kubectl refuses, before any request.
+func (o *Options) Validate() error {
+	if o.SortBy != nil && *o.SortBy != "cpu" && *o.SortBy != "memory" {
+		return kube.Refusef(statement.CodeBadValue, SentenceTopSortBy)
 	}
 	return nil
+}
+
+// Complete fills the namespace and the row cap the session supplies.
+func (o *Options) Complete(s *reader.Session) {
+	o.Namespace = s.Namespace(o.Namespace)
+	o.MaxRows = s.RowCap()
+}
+
+// sortBy is the order's name: "cpu", "memory" or "" for by name.
+func (o *Options) sortBy() string {
+	if o.SortBy == nil {
+		return ""
+	}
+	return *o.SortBy
 }
 
 // ParseQuantity reads a Kubernetes quantity exactly: a signed decimal number with a binary suffix
@@ -206,15 +235,16 @@ func (p podMetricsOrder) Less(i, j int) bool {
 	return a.Metadata.Name < b.Metadata.Name
 }
 
-func RunPod(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+// Run reads the pods' metrics and prints their totals.
+func (o *PodOptions) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	c := s.Client
 	r, err := metricsResource(ctx, c, "pods")
 	if err != nil {
 		return nil, err
 	}
-	scope := kube.Scope{Namespace: s.Namespace(st), AllNamespaces: st.Bool("all-namespaces")}
+	scope := kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}
 	var items []*podMetrics
-	err = c.ListObjects(ctx, r, scope, kube.ListOptions{LabelSelector: st.String("selector"), MaxRows: s.RowCap()},
+	err = c.ListObjects(ctx, r, scope, kube.ListOptions{LabelSelector: o.Selector, MaxRows: o.MaxRows},
 		func(obj map[string]any) error {
 			m := &podMetrics{}
 			if err := logs.DecodeInto(obj, m); err != nil {
@@ -239,8 +269,8 @@ func RunPod(ctx context.Context, s *reader.Session, st *statement.Statement) (*p
 		}
 		return res, nil
 	}
-	sort.Sort(podMetricsOrder{items: items, sortBy: st.String("sort-by"), withNamespace: scope.AllNamespaces})
-	t := &printer.Table{NoHeaders: st.Bool("no-headers")}
+	sort.Sort(podMetricsOrder{items: items, sortBy: o.sortBy(), withNamespace: scope.AllNamespaces})
+	t := &printer.Table{NoHeaders: o.NoHeaders}
 	if scope.AllNamespaces {
 		t.Columns = append(t.Columns, printer.Column{Header: "NAMESPACE", Role: printer.RoleNamespace})
 	}
@@ -285,13 +315,14 @@ func percentCell(used, available *big.Rat) string {
 	return strconv.FormatInt(int64(float64(CeilScaled(used, 3))/float64(den)*100), 10) + "%"
 }
 
-func RunNode(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+// Run reads the nodes' metrics and their allocatable resources and prints use and share.
+func (o *NodeOptions) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	c := s.Client
 	r, err := metricsResource(ctx, c, "nodes")
 	if err != nil {
 		return nil, err
 	}
-	opts := kube.ListOptions{LabelSelector: st.String("selector"), MaxRows: s.RowCap()}
+	opts := kube.ListOptions{LabelSelector: o.Selector, MaxRows: o.MaxRows}
 	var items []*nodeMetrics
 	err = c.ListObjects(ctx, r, kube.Scope{}, opts, func(obj map[string]any) error {
 		m := &nodeMetrics{}
@@ -338,8 +369,8 @@ func RunNode(ctx context.Context, s *reader.Session, st *statement.Statement) (*
 	if err != nil {
 		return nil, err
 	}
-	sort.Sort(nodeMetricsOrder{items: items, sortBy: st.String("sort-by")})
-	t := &printer.Table{NoHeaders: st.Bool("no-headers"), Columns: []printer.Column{{Header: "NAME", Role: printer.RoleName},
+	sort.Sort(nodeMetricsOrder{items: items, sortBy: o.sortBy()})
+	t := &printer.Table{NoHeaders: o.NoHeaders, Columns: []printer.Column{{Header: "NAME", Role: printer.RoleName},
 		{Header: "CPU(cores)"}, {Header: "CPU(%)"}, {Header: "MEMORY(bytes)"}, {Header: "MEMORY(%)"}}}
 	measured := map[string]bool{}
 	for _, m := range items {

@@ -6,16 +6,27 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
-	"github.com/studioctl/studioctl/statement"
 )
 
+// Options are version's options, filled once from the statement.
+type Options struct {
+	reader.Common
+	Output string `flag:"output"`
+}
+
+// Validate has nothing to add to the parser's checks.
+func (o *Options) Validate() error { return nil }
+
+// Complete has nothing to fill.
+func (o *Options) Complete(*reader.Session) {}
+
 // Run prints studioctl's version and the server's, as kubectl version does.
-func Run(ctx context.Context, s *reader.Session, st *statement.Statement) (*printer.Result, error) {
+func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	server, err := s.Client.ServerVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if out := st.Output(); out == "json" || out == "yaml" {
+	if out := o.Output; out == "json" || out == "yaml" {
 		doc := map[string]any{"clientVersion": map[string]any{"gitVersion": kube.Version, "program": "studioctl"}, "serverVersion": server}
 		return &printer.Result{Docs: &printer.Docs{Format: out, Value: doc}}, nil
 	}
