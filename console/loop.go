@@ -1,3 +1,6 @@
+// Package console is studioctl's console: statements read one a line, interactively on a terminal
+// (prompt, line editing, history with credential values masked, tab completion, Ctrl-C cancelling
+// the running statement) or from a pipe (no prompt, each failure naming its line).
 package console
 
 import (

@@ -1,3 +1,8 @@
+// Package kube talks HTTP to one Kubernetes API server and nothing else: the connection rules, the
+// transport whose guard checks every final request against the allowlist (policy), discovery and
+// its disk cache, kubectl's name resolution, paged Table and object reads, logs, watch, OpenAPI
+// documents and the self reviews. Secret values are stripped where answers are decoded; errors
+// are studioctl's own sentences, never the server's message.
 package kube
 
 import (

@@ -1,3 +1,6 @@
+// Package printer holds a statement's answer as data (a table, lines, documents, a describe) and
+// the Writer, the one way out to a terminal: machine masking in machine mode, every byte
+// sanitised, tables as kubectl prints them, JSON and YAML with control characters escaped.
 package printer
 
 import (

@@ -1,3 +1,6 @@
+// Package record keeps what a real API server answered, Secret values stripped, and replays it:
+// recordings prove which requests a statement makes and serve the demo. A recorder and a replayer
+// sit beneath the allowlist's guard, never beside it.
 package record
 
 import (

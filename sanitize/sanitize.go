@@ -1,3 +1,5 @@
+// Package sanitize decides what may reach a terminal: escape sequences are removed, and control,
+// bidi and zero-width characters are shown escaped.
 package sanitize
 
 import (

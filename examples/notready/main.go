@@ -4,7 +4,7 @@
 // are what kubectl would print.
 //
 //	notready -kubeconfig ~/.kube/config [-context NAME] [-n NAMESPACE]
-//	notready -replay demo
+//	notready -replay demo          (the embedded demo cluster; the default without -kubeconfig)
 package main
 
 import (
@@ -23,10 +23,10 @@ import (
 func main() {
 	kubeconfig := flag.String("kubeconfig", "", "the kubeconfig to read")
 	contextName := flag.String("context", "", "the kubeconfig's context (default: its current context)")
-	replay := flag.String("replay", "", "a recording to read instead of a server (demo: the demo cluster)")
+	flag.String("replay", demo.Name, "demo: read the embedded demo cluster (used when no -kubeconfig is given)")
 	namespace := flag.String("n", "", "one namespace (default: every namespace)")
 	flag.Parse()
-	s, err := open(*kubeconfig, *contextName, *replay)
+	s, err := open(*kubeconfig, *contextName)
 	if err != nil {
 		fail(err)
 	}
@@ -61,25 +61,18 @@ func notReady(ready, status string) bool {
 	return status != "Running" || !ok || have != want
 }
 
-func open(kubeconfig, contextName, replay string) (*studioctl.Session, error) {
-	switch {
-	case replay == demo.Name:
+// open reads the kubeconfig the program was given (the library reads no file itself), or opens
+// the demo cluster when there is none.
+func open(kubeconfig, contextName string) (*studioctl.Session, error) {
+	if kubeconfig == "" {
 		return demo.Open(studioctl.Options{})
-	case replay != "":
-		rec, err := studioctl.LoadRecording(replay)
-		if err != nil {
-			return nil, err
-		}
-		return studioctl.OpenRecording(rec, studioctl.Options{})
-	case kubeconfig != "":
-		data, err := os.ReadFile(kubeconfig)
-		if err != nil {
-			return nil, err
-		}
-		s, _, err := studioctl.OpenKubeconfig(data, contextName, studioctl.Options{})
-		return s, err
 	}
-	return nil, fmt.Errorf("give -kubeconfig FILE or -replay demo")
+	data, err := os.ReadFile(kubeconfig)
+	if err != nil {
+		return nil, err
+	}
+	s, _, err := studioctl.OpenKubeconfig(data, contextName, studioctl.Options{})
+	return s, err
 }
 
 func fail(err error) {

@@ -1,3 +1,4 @@
+// Package apiresources answers api-resources and api-versions from discovery, as kubectl prints them.
 package apiresources
 
 import (

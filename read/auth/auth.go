@@ -1,3 +1,5 @@
+// Package auth answers auth can-i (one question, or --list) and auth whoami with the self reviews
+// the allowlist admits, as kubectl prints them; an authorizer's reason is never repeated.
 package auth
 
 import (
@@ -261,17 +263,9 @@ func (o *CanIOptions) runList(ctx context.Context, s *reader.Session) (*printer.
 	return res, nil
 }
 
-// WhoAmIOptions are auth whoami's options, filled once from the statement.
-type WhoAmIOptions struct {
-	reader.Common
-	Output string `flag:"output"`
-}
-
-// Validate has nothing to add to the parser's checks.
-func (o *WhoAmIOptions) Validate() error { return nil }
-
-// Complete has nothing to fill: whoami reads no namespace and no list.
-func (o *WhoAmIOptions) Complete(*reader.Session) {}
+// WhoAmIOptions are auth whoami's options, filled once from the statement; whoami reads no
+// namespace and no list.
+type WhoAmIOptions struct{ reader.Plain }
 
 // Run prints who the API server says this connection is (SelfSubjectReview): kubectl's
 // ATTRIBUTE and VALUE table, or the review as JSON or YAML. Extra values are masked in machine

@@ -1,3 +1,6 @@
+// Package describe answers describe: the object and the related objects and events kubectl shows,
+// kept as data and rendered at print time (so machine mode masks first), with one describer per
+// group and kind in a table and a generic layout for the rest.
 package describe
 
 import (

@@ -1,3 +1,5 @@
+// Package events answers events as kubectl events prints them: sorted by time, the newest 1,000 of at
+// most 5,000 read, filtered by --for and --types.
 package events
 
 import (

@@ -1,3 +1,4 @@
+// Package explain answers explain from the server's OpenAPI v3 documents, in kubectl's layout.
 package explain
 
 import (

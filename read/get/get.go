@@ -1,3 +1,5 @@
+// Package get answers get: the server's own Table as kubectl prints it (wide, labels, label
+// columns), names, JSON and YAML documents, and a bounded watch window.
 package get
 
 import (

@@ -38,6 +38,19 @@ type Common struct {
 
 func (c *Common) CommonOptions() *Common { return c }
 
+// Plain are the options of a command that takes only -o beside Common's and has no rule or
+// default of its own (version, auth whoami).
+type Plain struct {
+	Common
+	Output string `flag:"output"`
+}
+
+// Validate has nothing to add to the parser's checks.
+func (*Plain) Validate() error { return nil }
+
+// Complete has nothing to fill.
+func (*Plain) Complete(*Session) {}
+
 // Namespace is the namespace a namespaced statement reads: -n, else the connection's default.
 // Complete calls it, so the default is applied in this one place.
 func (s *Session) Namespace(given string) string {

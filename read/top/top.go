@@ -1,3 +1,4 @@
+// Package top answers top pod and top node from metrics.k8s.io, as kubectl prints them.
 package top
 
 import (

@@ -1,3 +1,4 @@
+// Package version answers version: studioctl's version and the server's.
 package version
 
 import (
@@ -9,16 +10,7 @@ import (
 )
 
 // Options are version's options, filled once from the statement.
-type Options struct {
-	reader.Common
-	Output string `flag:"output"`
-}
-
-// Validate has nothing to add to the parser's checks.
-func (o *Options) Validate() error { return nil }
-
-// Complete has nothing to fill.
-func (o *Options) Complete(*reader.Session) {}
+type Options struct{ reader.Plain }
 
 // Run prints studioctl's version and the server's, as kubectl version does.
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {

@@ -1,0 +1,280 @@
+// The pods a log read picks from: their containers, and kubectl's order for choosing one.
+
+package logs
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// LogPod is the part of a pod the logs reader needs: its containers, for the default container,
+// and what kubectl's ByLogging order compares.
+type LogPod struct {
+	Metadata struct {
+		Name              string            `json:"name"`
+		Namespace         string            `json:"namespace"`
+		Annotations       map[string]string `json:"annotations"`
+		CreationTimestamp string            `json:"creationTimestamp"`
+	} `json:"metadata"`
+	Spec struct {
+		NodeName       string         `json:"nodeName"`
+		Containers     []logContainer `json:"containers"`
+		InitContainers []struct {
+			Name          string `json:"name"`
+			RestartPolicy string `json:"restartPolicy"`
+		} `json:"initContainers"`
+		EphemeralContainers []logContainer `json:"ephemeralContainers"`
+	} `json:"spec"`
+	Status struct {
+		Phase      string `json:"phase"`
+		Conditions []struct {
+			Type               string `json:"type"`
+			Status             string `json:"status"`
+			LastTransitionTime string `json:"lastTransitionTime"`
+		} `json:"conditions"`
+		ContainerStatuses     []logContainerStatus `json:"containerStatuses"`
+		InitContainerStatuses []logContainerStatus `json:"initContainerStatuses"`
+	} `json:"status"`
+}
+
+type logContainer struct {
+	Name string `json:"name"`
+}
+
+type logContainerStatus struct {
+	Name         string `json:"name"`
+	RestartCount int64  `json:"restartCount"`
+}
+
+func DecodeLogPod(obj map[string]any) (*LogPod, error) {
+	p := &LogPod{}
+	if err := DecodeInto(obj, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// DecodeInto reads a decoded object into a typed view of the fields a reader needs.
+func DecodeInto(obj map[string]any, v any) error {
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+// hasContainer is kubectl's FindContainerByName: containers, then init, then ephemeral.
+func (p *LogPod) hasContainer(name string) bool {
+	for _, c := range p.everyContainer() {
+		if c == name {
+			return true
+		}
+	}
+	return false
+}
+
+// allContainerNames is kubectl's list for its notice: containers, ephemeral ones marked (ephem),
+// then init ones marked (init).
+func (p *LogPod) allContainerNames() string {
+	var names []string
+	for _, c := range p.Spec.Containers {
+		names = append(names, c.Name)
+	}
+	for _, c := range p.Spec.EphemeralContainers {
+		names = append(names, c.Name+" (ephem)")
+	}
+	for _, c := range p.Spec.InitContainers {
+		names = append(names, c.Name+" (init)")
+	}
+	return strings.Join(names, ", ")
+}
+
+// everyContainer is the order --all-containers reads, as kubectl: init, then regular, then
+// ephemeral containers.
+func (p *LogPod) everyContainer() []string {
+	var names []string
+	for _, c := range p.Spec.InitContainers {
+		names = append(names, c.Name)
+	}
+	for _, c := range p.Spec.Containers {
+		names = append(names, c.Name)
+	}
+	for _, c := range p.Spec.EphemeralContainers {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+// ApiTime reads a metav1.Time or MicroTime; anything else is the zero time, as an absent one.
+func ApiTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+func (p *LogPod) ready() bool {
+	for _, c := range p.Status.Conditions {
+		if c.Type == "Ready" {
+			return c.Status == "True"
+		}
+	}
+	return false
+}
+
+// readyTime is when the pod's Ready condition turned true, zero when it is not true.
+func (p *LogPod) readyTime() time.Time {
+	for _, c := range p.Status.Conditions {
+		if c.Type == "Ready" && c.Status == "True" {
+			return ApiTime(c.LastTransitionTime)
+		}
+	}
+	return time.Time{}
+}
+
+// maxRestarts is kubectl's: the most restarts of a regular container, and of a sidecar (an init
+// container that restarts always).
+func (p *LogPod) maxRestarts() (regular, sidecar int64) {
+	for _, c := range p.Status.ContainerStatuses {
+		regular = max(regular, c.RestartCount)
+	}
+	sidecars := map[string]bool{}
+	for _, c := range p.Spec.InitContainers {
+		if c.RestartPolicy == "Always" {
+			sidecars[c.Name] = true
+		}
+	}
+	for _, c := range p.Status.InitContainerStatuses {
+		if sidecars[c.Name] {
+			sidecar = max(sidecar, c.RestartCount)
+		}
+	}
+	return regular, sidecar
+}
+
+// logsAfterOrZero is kubectl's: whether t1 is after t2, a zero time counting as after any other.
+func logsAfterOrZero(t1, t2 time.Time) bool {
+	if t1.IsZero() || t2.IsZero() {
+		return t1.IsZero()
+	}
+	return t1.After(t2)
+}
+
+// ByLogging is kubectl's podutils.ByLogging, the order in which logs picks the pod of a
+// TYPE/NAME: assigned before unassigned; Running (and any phase it does not rank) before Unknown
+// before Pending; ready before not ready; ready longer before ready less; more restarts before
+// fewer; older before newer. It is sorted with sort.Sort, as kubectl does, so ties fall alike.
+type ByLogging []*LogPod
+
+func (s ByLogging) Len() int { return len(s) }
+
+func (s ByLogging) Swap(i, j int) { s[i], s[j] = s[j], s[i] }
+
+func (s ByLogging) Less(i, j int) bool {
+	a, b := s[i], s[j]
+	if a.Spec.NodeName != b.Spec.NodeName && (a.Spec.NodeName == "" || b.Spec.NodeName == "") {
+		return a.Spec.NodeName != ""
+	}
+	rank := map[string]int{"Running": 0, "Unknown": 1, "Pending": 2}
+	if rank[a.Status.Phase] != rank[b.Status.Phase] {
+		return rank[a.Status.Phase] < rank[b.Status.Phase]
+	}
+	if a.ready() != b.ready() {
+		return a.ready()
+	}
+	if a.ready() && b.ready() && !a.readyTime().Equal(b.readyTime()) {
+		return logsAfterOrZero(b.readyTime(), a.readyTime())
+	}
+	ar, as := a.maxRestarts()
+	br, bs := b.maxRestarts()
+	if ar != br {
+		return ar > br
+	}
+	if as != bs {
+		return as > bs
+	}
+	ac, bc := ApiTime(a.Metadata.CreationTimestamp), ApiTime(b.Metadata.CreationTimestamp)
+	if !ac.Equal(bc) {
+		return logsAfterOrZero(bc, ac)
+	}
+	return false
+}
+
+// LabelSelectorString turns a LabelSelector (matchLabels and matchExpressions) into the selector
+// text kubectl sends: requirements sorted by key, set values sorted. ok is false when the selector
+// is absent, empty or holds an operator kubectl does not know.
+func LabelSelectorString(sel map[string]any) (string, bool) {
+	type req struct{ key, text string }
+	var reqs []req
+	ml, _ := sel["matchLabels"].(map[string]any)
+	for k, v := range ml {
+		s, _ := v.(string)
+		reqs = append(reqs, req{k, k + "=" + s})
+	}
+	me, _ := sel["matchExpressions"].([]any)
+	for _, x := range me {
+		e, _ := x.(map[string]any)
+		key, _ := e["key"].(string)
+		op, _ := e["operator"].(string)
+		var values []string
+		vs, _ := e["values"].([]any)
+		for _, v := range vs {
+			if s, ok := v.(string); ok {
+				values = append(values, s)
+			}
+		}
+		sort.Strings(values)
+		switch op {
+		case "In":
+			reqs = append(reqs, req{key, key + " in (" + strings.Join(values, ",") + ")"})
+		case "NotIn":
+			reqs = append(reqs, req{key, key + " notin (" + strings.Join(values, ",") + ")"})
+		case "Exists":
+			reqs = append(reqs, req{key, key})
+		case "DoesNotExist":
+			reqs = append(reqs, req{key, "!" + key})
+		default:
+			return "", false
+		}
+	}
+	if len(reqs) == 0 {
+		return "", false
+	}
+	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].key < reqs[j].key })
+	parts := make([]string, len(reqs))
+	for i, r := range reqs {
+		parts[i] = r.text
+	}
+	return strings.Join(parts, ","), true
+}
+
+// podSelector finds the selector of an object whose pods logs reads, as kubectl's
+// SelectorsForObject: a LabelSelector for workloads, a plain map for services and replication
+// controllers. supported is false for any other kind; ok is false when the object has no
+// selector.
+func podSelector(r kube.APIResource, obj map[string]any) (selector string, supported, ok bool) {
+	spec, _ := obj["spec"].(map[string]any)
+	switch {
+	case r.Group == "" && (r.Kind == "Service" || r.Kind == "ReplicationController"):
+		m, _ := spec["selector"].(map[string]any)
+		if len(m) == 0 {
+			return "", true, false
+		}
+		s, ok := LabelSelectorString(map[string]any{"matchLabels": m})
+		return s, true, ok
+	case (r.Group == "apps" || r.Group == "extensions") && (r.Kind == "Deployment" || r.Kind == "ReplicaSet" || r.Kind == "StatefulSet" || r.Kind == "DaemonSet"),
+		r.Group == "batch" && r.Kind == "Job":
+		m, _ := spec["selector"].(map[string]any)
+		s, ok := LabelSelectorString(m)
+		return s, true, ok
+	}
+	return "", false, false
+}
