@@ -59,6 +59,7 @@ var Flags = map[string]FlagSpec{
 	"api-version":      {Long: "api-version", Kind: String, Value: "GROUP/VERSION", Usage: "explain the type at this API version"},
 	"subresource":      {Long: "subresource", Kind: String, Value: "NAME", Usage: "ask about a subresource, such as log"},
 	"list":             {Long: "list", Kind: Bool, Usage: "list every right the identity holds in the namespace"},
+	"client":           {Long: "client", Kind: Bool, Usage: "print only studioctl's version; nothing is sent"},
 	"help":             {Long: "help", Short: "h", Kind: Bool, Usage: "print this command's help; nothing is sent"},
 }
 
@@ -103,8 +104,8 @@ var Commands = []*Command{
 		Flags: []string{"namespace", "all-namespaces", "subresource", "list", "no-headers", "request-timeout"}, MinArgs: 0, MaxArgs: 3, Example: "auth can-i list pods -n shop\nauth can-i get secrets -A\nauth can-i --list -n shop"},
 	{Name: "auth whoami", Args: "", Summary: "Show who this connection is (SelfSubjectReview)",
 		Flags: []string{"output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Example: "auth whoami\nauth whoami -o json"},
-	{Name: "version", Args: "", Summary: "Print studioctl's version and the server's",
-		Flags: []string{"output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Example: "version\nversion -o json"},
+	{Name: "version", Args: "", Summary: "Print studioctl's version and the server's (--client: studioctl's alone, no server needed)",
+		Flags: []string{"client", "output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Example: "version\nversion -o json\nversion --client"},
 }
 
 // Refusal tables. Each word is refused before anything is sent, with the sentence its table names.

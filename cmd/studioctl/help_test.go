@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -51,5 +52,35 @@ func TestHelpForEveryCommand(t *testing.T) {
 				t.Errorf("%q calls something not in v1:\n%s", args, help)
 			}
 		}
+	}
+}
+
+// --version and version --client need no connection and send nothing; version -o json has
+// kubectl's clientVersion shape.
+func TestVersionWithoutAServer(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version", "--client"}, {"version", "--client", "-o", "json"}, {"version", "--client", "-o", "yaml"}} {
+		var out, errOut bytes.Buffer
+		io := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errOut, Getenv: func(string) string { return "" }}
+		if code := run(args, io); code != 0 || errOut.Len() > 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, errOut.String())
+		}
+		if !strings.Contains(out.String(), "studioctl") && !strings.Contains(out.String(), "gitVersion") {
+			t.Errorf("%q: %s", args, out.String())
+		}
+		if len(args) == 4 {
+			for _, key := range []string{"clientVersion", "major", "minor", "gitVersion", "gitCommit", "gitTreeState", "buildDate", "goVersion", "compiler", "platform"} {
+				if !strings.Contains(out.String(), key) {
+					t.Errorf("%q lacks %s:\n%s", args, key, out.String())
+				}
+			}
+			if strings.Contains(out.String(), "serverVersion") {
+				t.Errorf("%q names a server:\n%s", args, out.String())
+			}
+		}
+	}
+	var errOut bytes.Buffer
+	io := &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errOut, Getenv: func(string) string { return "" }}
+	if code := run([]string{"version"}, io); code != kube.ExitRefused {
+		t.Errorf("version without --client or a connection: exit %d: %s", code, errOut.String())
 	}
 }

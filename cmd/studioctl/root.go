@@ -35,6 +35,9 @@ func newRoot(f *Factory) *cobra.Command {
 		},
 	}
 	root.Flags().SetInterspersed(false)
+	root.Version = kube.Version
+	root.SetVersionTemplate("studioctl {{.Version}}\n")
+	root.Flags().Bool("version", false, "print studioctl's version; nothing is sent (version prints the server's too)")
 	root.PersistentFlags().BoolP("help", "h", false, "print help; nothing is sent")
 	root.PersistentFlags().StringVar(&g.kubeconfig, "kubeconfig", "", "read this kubeconfig file (strictly: no exec plugins, no file paths, no impersonation)")
 	root.PersistentFlags().StringVar(&g.context, "context", "", "the kubeconfig context to use (only with --kubeconfig; default: its current context)")
@@ -130,6 +133,12 @@ func runStatement(ctx context.Context, f *Factory, words []string) error {
 	if st.Help {
 		for _, l := range statement.HelpLines(st.Command) {
 			fmt.Fprintln(f.IO.Out, l)
+		}
+		return nil
+	}
+	if cli.LocalOnly(st) {
+		if code := cli.ExecLocal(ctx, st, f.IO.Out, f.IO.Err); code != 0 {
+			return exitStatus(code)
 		}
 		return nil
 	}

@@ -24,12 +24,27 @@ const (
 // Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
 // and returns the exit code of the command-line contract.
 func Exec(ctx context.Context, s *studioctl.Session, st *read.Statement, out, errOut io.Writer) int {
+	return exec(ctx, &s.Session, s.Mode(), st, out, errOut)
+}
+
+// ExecLocal runs a statement that reads no server (version --client): it needs no session.
+func ExecLocal(ctx context.Context, st *read.Statement, out, errOut io.Writer) int {
+	return exec(ctx, nil, printer.People, st, out, errOut)
+}
+
+// LocalOnly reports whether a statement reads no server, so the command opens no connection.
+func LocalOnly(st *read.Statement) bool {
+	lo, ok := st.Options.(interface{ LocalOnly() bool })
+	return ok && lo.LocalOnly()
+}
+
+func exec(ctx context.Context, s *read.Session, mode printer.RedactMode, st *read.Statement, out, errOut io.Writer) int {
 	jsonErrors := st.Output() == "json"
-	res, err := read.Run(ctx, &s.Session, st)
+	res, err := read.Run(ctx, s, st)
 	if err != nil {
 		return Report(errOut, err, jsonErrors)
 	}
-	if err := printer.NewWriter(out, errOut, s.Mode()).Write(res); err != nil {
+	if err := printer.NewWriter(out, errOut, mode).Write(res); err != nil {
 		return Report(errOut, err, jsonErrors)
 	}
 	for _, e := range res.Errors {
