@@ -17,6 +17,7 @@ import (
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/read/top"
 	"github.com/studioctl/studioctl/read/version"
+	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -61,6 +62,9 @@ func ParseLine(line string) (*statement.Statement, error) {
 func validate(st *statement.Statement, err error) (*statement.Statement, error) {
 	if err != nil || st == nil || st.Help {
 		return st, err
+	}
+	if redact.SelectsOwner(st.String("selector")) {
+		return nil, kube.Refusef(statement.CodeBadValue, statement.SentenceOwnerSelector)
 	}
 	if f, ok := families[st.Command.Name]; ok && f.validate != nil {
 		if err := f.validate(st); err != nil {
