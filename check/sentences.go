@@ -31,3 +31,11 @@ const (
 	rightSecretsNS      = "list secrets in namespace %s"
 	rightSecretsCluster = "list secrets in every namespace"
 )
+
+// check --rights.
+const (
+	CodeRightsProfile     = "refused.check.rights_profile"
+	SentenceRightsProfile = "There is no rights profile %s; the profiles are %s. Nothing was sent."
+	sentenceRightsHeld    = "Rights profile %s: this identity holds %d of its %d rights."
+	sentenceRightsMissing = "This identity lacks rights that %s needs: %s."
+)

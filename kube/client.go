@@ -308,7 +308,7 @@ func (c *Client) transportError(ctx context.Context, cl *call, err error, connec
 		return unreachable(CodeUnreachableTLS, sprintf(sentenceTLSVerify, c.ep.hostPort()))
 	}
 	if errors.Is(err, context.Canceled) && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return &Error{Code: codeCanceled, Sentence: sentenceCanceled, Exit: ExitServerError}
+		return &Error{Code: CodeCanceled, Sentence: sentenceCanceled, Exit: ExitServerError}
 	}
 	if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
 		if !connected {

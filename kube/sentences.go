@@ -59,7 +59,7 @@ const (
 	CodeUnreachableTLS     = "unreachable.tls"
 	codeTimeout            = "unreachable.timeout"
 	codeBrokenAnswer       = "unreachable.broken_answer"
-	codeCanceled           = "canceled"
+	CodeCanceled           = "canceled"
 	codeSwitchingProtocols = "http.switching_protocols"
 	codeRedirect           = "http.redirect"
 	CodeUnauthorized       = "http.unauthorized"

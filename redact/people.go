@@ -150,6 +150,7 @@ func SecretObject(obj map[string]any) {
 			cleanSecretMetadata(meta, keys, values)
 		}
 	}
+	ownerWalk(obj, 0)
 }
 
 // dataMarker is the marker for one data value; it appends the value (raw and decoded) to values,
@@ -177,6 +178,7 @@ func dataMarker(v any, values *[]string) string {
 // rows of a Table). Annotation keys stay. An annotations field that is not a map is removed.
 func SecretMetadata(meta map[string]any, keyNames []string) {
 	cleanSecretMetadata(meta, keyNames, nil)
+	ownerWalk(meta, 0)
 }
 
 func cleanSecretMetadata(meta map[string]any, keys, values []string) {

@@ -53,13 +53,15 @@ var machineRules = ruleSet{
 }
 
 // peopleRules strip every Secret found at any depth, and do not walk into a Secret after
-// stripping it.
+// stripping it (SecretObject applies the owner rule inside it); every other map has its owner
+// entries fingerprinted (owner.go).
 var peopleRules = ruleSet{
 	visit: func(m map[string]any, hint string) (bool, string) {
 		if IsSecret(m) || hint == "Secret" && m["kind"] == nil && coreAPIVersion(m) {
 			SecretObject(m)
 			return false, ""
 		}
+		ownerMap(m)
 		if coreAPIVersion(m) {
 			return true, listItemKind(m)
 		}

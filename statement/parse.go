@@ -8,6 +8,7 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/redact"
 )
 
 // Statement is one parsed statement: the command, its arguments and the flags as given.
@@ -365,6 +366,10 @@ func (st *Statement) checkValues() error {
 		if err := st.checkOutput(); err != nil {
 			return err
 		}
+	}
+	// A selector on the owner's key would confirm a guessed identity by its answer.
+	if redact.SelectsOwner(st.str("selector")) {
+		return kube.Refusef(CodeBadValue, SentenceOwnerSelector)
 	}
 	return nil
 }

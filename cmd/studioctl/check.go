@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
@@ -40,9 +41,9 @@ sent, 3 the server could not be reached or verified.`
 
 func checkCommand(f *Factory) *cobra.Command {
 	io := f.IO
-	var output string
+	var output, rights string
 	cmd := &cobra.Command{
-		Use:   "check [-o json]",
+		Use:   "check [-o json] [--rights PROFILE]",
 		Short: "Test the connection: version, identity, and a warning for rights a reader never needs",
 		Long:  checkLong,
 		Example: `  studioctl --kubeconfig k.yaml check
@@ -52,6 +53,9 @@ func checkCommand(f *Factory) *cobra.Command {
 			jsonOut := output == "json"
 			if output != "" && !jsonOut {
 				return fail(kube.Refusef(statement.CodeBadValue, sentenceCheckOutput), false)
+			}
+			if rights != "" {
+				return checkRights(f, cmd.Context(), rights, output)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				r, err := check.Run(ctx, s.Client)
@@ -69,5 +73,27 @@ func checkCommand(f *Factory) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "json: one object with the server, version, identity, warnings and notices")
+	cmd.Flags().StringVar(&rights, "rights", "", "ask the self access reviews of one rights profile instead: "+strings.Join(check.ProfileNames(), ", ")+" (exit 4 when one is missing)")
 	return cmd
+}
+
+// checkRights asks a rights profile's self access reviews (docs/platform.md).
+func checkRights(f *Factory, ctx context.Context, profile, output string) error {
+	jsonOut := output == "json"
+	if _, ok := check.Profiles[profile]; !ok {
+		return fail(kube.Refusef(check.CodeRightsProfile, check.SentenceRightsProfile, profile, strings.Join(check.ProfileNames(), ", ")), jsonOut)
+	}
+	return f.withSession(ctx, jsonOut, func(ctx context.Context, s *studioctl.Session) error {
+		r, err := check.RunRights(ctx, s.Client, profile)
+		if err != nil {
+			return err
+		}
+		if err := s.Print(f.IO.Out, f.IO.Err, r.Result(output)); err != nil {
+			return err
+		}
+		if code := r.Exit(); code != kube.ExitOK {
+			return exitStatus(code)
+		}
+		return nil
+	})
 }

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"regexp"
+
+	"github.com/spf13/cobra"
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/platform"
+	"github.com/studioctl/studioctl/statement"
+)
+
+var labelValue = regexp.MustCompile(`^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$`)
+
+func mcpRuntimeCommand(f *Factory) *cobra.Command {
+	io := f.IO
+	var output, tenant, project string
+	cmd := &cobra.Command{
+		Use:   "mcp-runtime [--tenant T] [--project P] [-o json]",
+		Short: "The ToolHive MCP runtime: operator, MCPServer CRD, ToolHive components and the managed instances",
+		Long: "mcp-runtime reads the toolhive-operator Deployment of toolhive-system (ready, replicas, version from\n" +
+			"its image), whether the cluster serves MCPServer (toolhive.stacklok.dev), the ToolHive\n" +
+			"ManagedComponents of toolhive-system, and the managed instances: only MCPServers labelled\n" +
+			"app.kubernetes.io/managed-by=eai-mcp-runtime in namespaces mcp-<12 hex> labelled\n" +
+			"eai.io/mcp-runtime=true, with tenant, project, template, owner fingerprint (never the identity),\n" +
+			"phase, address and age, and counts by phase, tenant and project. --tenant and --project filter the\n" +
+			"instances. -o json prints the document of docs/platform.md.",
+		Example: "  studioctl --kubeconfig k.yaml mcp-runtime\n  studioctl --kubeconfig k.yaml mcp-runtime --tenant acme -o json",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			jsonOut := output == "json"
+			if output != "" && !jsonOut {
+				return fail(kube.Refusef(statement.CodeBadValue, platform.SentenceOutputJSON, "mcp-runtime"), false)
+			}
+			for flag, v := range map[string]string{"--tenant": tenant, "--project": project} {
+				if !labelValue.MatchString(v) {
+					return fail(kube.Refusef(platform.CodeUsage, platform.SentenceLabelValue, flag), jsonOut)
+				}
+			}
+			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
+				rt, err := platform.ReadRuntime(ctx, s.Client, tenant, project)
+				if err != nil {
+					return err
+				}
+				return s.Print(io.Out, io.Err, platform.Result(output, rt, rt.Lines()))
+			})
+		},
+	}
+	cmd.Flags().StringVar(&tenant, "tenant", "", "only the instances of this tenant (label eai.io/tenant)")
+	cmd.Flags().StringVar(&project, "project", "", "only the instances of this project (label eai.io/project)")
+	cmd.Flags().StringVarP(&output, "output", "o", "", "json: the document of docs/platform.md")
+	return cmd
+}
