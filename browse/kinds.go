@@ -3,6 +3,7 @@ package browse
 // Scope is where a kind of the tree lives: under a namespace or under the Cluster container.
 type Scope int
 
+// Where a kind's objects live.
 const (
 	Namespaced Scope = iota
 	Cluster

@@ -396,6 +396,7 @@ func errTooManyRequests(what string) *Error {
 	return serverError(codeTooManyRequests, http.StatusTooManyRequests, sprintf(sentenceTooManyRequests, what))
 }
 
+// StatusLine is the HTTP status line of code, as a replayed answer carries it.
 func StatusLine(code int) string {
 	if t := http.StatusText(code); t != "" {
 		return strconv.Itoa(code) + " " + t

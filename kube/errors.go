@@ -20,6 +20,7 @@ type Error struct {
 	Status   int // the HTTP status when the server answered, else 0
 }
 
+// Error is the sentence.
 func (e *Error) Error() string { return e.Sentence }
 
 // IsRefusal reports whether studioctl refused: before anything was sent (a write, a bad name, a

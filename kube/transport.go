@@ -27,6 +27,7 @@ const (
 
 var allowedAccept = map[string]bool{acceptTable: true, acceptDiscovery: true, acceptDiscoveryBeta: true, AcceptJSON: true, acceptAny: true}
 
+// MaxRequestBody caps the body of a request studioctl sends (a self review it builds).
 const MaxRequestBody = 64 << 10
 
 // guard is the top of the transport chain. It admits a request only if the policy does, and then

@@ -30,6 +30,7 @@ const (
 	CodeDuplicateName     = "kubeconfig.duplicate_name"
 )
 
+// This room's codes and sentences.
 const (
 	sentenceTooLarge          = "The kubeconfig is larger than 1 MiB (1,048,576 bytes), the most studioctl reads. Nothing was sent."
 	sentenceEncodingBOM       = "The kubeconfig starts with a UTF-16 or UTF-32 byte order mark; studioctl reads UTF-8 only, so save it as UTF-8. Nothing was sent."

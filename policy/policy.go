@@ -36,6 +36,7 @@ type Resources interface {
 // and the caps it applies.
 type Kind int
 
+// The kinds of admitted request.
 const (
 	KindDiscovery Kind = iota + 1
 	KindVersion
@@ -68,6 +69,7 @@ type Refusal struct {
 	Reason string
 }
 
+// Error says why the request was refused.
 func (r *Refusal) Error() string {
 	return "not admitted by studioctl's read-only allowlist: " + r.Reason
 }

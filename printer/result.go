@@ -32,6 +32,7 @@ type Result struct {
 // ColumnRole tells the writer what a column holds, for machine-mode masking.
 type ColumnRole int
 
+// What a column may hold, as machine mode reads it.
 const (
 	RolePlain         ColumnRole = iota
 	RoleName                     // the object's name

@@ -1,5 +1,6 @@
 package printer
 
+// The printer's codes and sentences.
 const (
 	CodeMachineLower     = "refused.redact_lower"
 	CodeYAML             = "output.yaml"

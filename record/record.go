@@ -142,6 +142,7 @@ func NewReplayer(rec *Recording) *Replayer {
 // ErrNoRecording is returned for a request the recording does not hold.
 var ErrNoRecording = kube.ErrNoRecording
 
+// RoundTrip answers from the recording, or fails with ErrNoRecording.
 func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {
 	ex, err := exchangeFor(req)
 	if err != nil {
@@ -214,6 +215,7 @@ func (r *Recorder) Layer(base http.RoundTripper, apiPath string) http.RoundTripp
 	return r
 }
 
+// RoundTrip sends the request on and keeps the exchange, Secret values stripped.
 func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	ex, err := exchangeFor(req)
 	if err != nil {

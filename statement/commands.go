@@ -7,6 +7,7 @@ package statement
 // FlagKind is the type of a flag's value.
 type FlagKind int
 
+// The kinds of flag value.
 const (
 	Bool FlagKind = iota
 	String
@@ -170,6 +171,7 @@ func IsKubectlVerb(word string) bool {
 	return word == "rollout" || contains(WriteCommands, word) || contains(NotInV1, word)
 }
 
+// CommandNamed finds a command of the table by its full name ("top pod"), or nil.
 func CommandNamed(name string) *Command {
 	for _, c := range Commands {
 		if c.Name == name {

@@ -133,6 +133,7 @@ func refuseCommand(words []string) error {
 	return nil
 }
 
+// CommandList names every command of the table, for the sentence that refuses an unknown one.
 func CommandList() string {
 	var names []string
 	for _, c := range Commands {
@@ -141,6 +142,7 @@ func CommandList() string {
 	return strings.Join(names, ", ")
 }
 
+// Allows reports whether the statement's command takes the flag of that long name.
 func (st *Statement) Allows(long string) bool {
 	return long == "help" || contains(st.Command.Flags, long)
 }

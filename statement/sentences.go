@@ -1,5 +1,6 @@
 package statement
 
+// The statement language's codes and sentences; a refusal ends by saying nothing was sent.
 const (
 	CodeWriteCommand       = "refused.write_command"
 	CodeNotInV1            = "refused.not_in_v1"

@@ -1,5 +1,6 @@
 package explain
 
+// explain's codes and sentences; nothing an OpenAPI document says is repeated.
 const (
 	CodeExplainNotFound       = "explain.not_found"
 	CodeExplainNoField        = "explain.no_field"

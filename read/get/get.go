@@ -292,11 +292,13 @@ func nameOf(r kube.APIResource) string {
 	return k
 }
 
+// NamePager keeps the -o name line of each row of a paged Table read.
 type NamePager struct {
 	Lines *printer.Lines
 	kind  string
 }
 
+// Reset forgets the rows read, when a 410 Gone restarts the walk.
 func (p *NamePager) Reset() { p.Lines.Text = nil }
 
 // Page takes each row's name from its metadata: the name column is the server's rendering and

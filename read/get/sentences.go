@@ -9,6 +9,7 @@ const (
 	sentenceWatchNames     = "get -w watches a list; name no objects. Nothing was sent."
 )
 
+// get's sentences.
 const (
 	sentenceNoResources   = "No resources found"
 	sentenceDocumentCount = "-o json and -o yaml print at most %d objects in one statement; narrow the list with -l or --field-selector, or name the objects. Nothing was printed."

@@ -50,6 +50,7 @@ type logContainerStatus struct {
 	RestartCount int64  `json:"restartCount"`
 }
 
+// DecodeLogPod reads the fields of a pod that a log read needs.
 func DecodeLogPod(obj map[string]any) (*LogPod, error) {
 	p := &LogPod{}
 	if err := DecodeInto(obj, p); err != nil {
@@ -174,10 +175,13 @@ func logsAfterOrZero(t1, t2 time.Time) bool {
 // fewer; older before newer. It is sorted with sort.Sort, as kubectl does, so ties fall alike.
 type ByLogging []*LogPod
 
+// Len, Swap and Less sort pods in kubectl's order for choosing the one to read.
 func (s ByLogging) Len() int { return len(s) }
 
+// Swap is sort.Interface's.
 func (s ByLogging) Swap(i, j int) { s[i], s[j] = s[j], s[i] }
 
+// Less is sort.Interface's.
 func (s ByLogging) Less(i, j int) bool {
 	a, b := s[i], s[j]
 	if a.Spec.NodeName != b.Spec.NodeName && (a.Spec.NodeName == "" || b.Spec.NodeName == "") {

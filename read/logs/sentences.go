@@ -1,5 +1,6 @@
 package logs
 
+// logs' codes and sentences: refusals made before anything is sent, and what it says after its reads.
 const (
 	CodeLogStreams   = "limit.log_streams"
 	CodeLogNoPod     = "logs.no_pod"

@@ -36,6 +36,7 @@ type Common struct {
 	RequestTimeout *time.Duration `flag:"request-timeout"` // nil: the client's own deadline
 }
 
+// CommonOptions gives the options every command shares.
 func (c *Common) CommonOptions() *Common { return c }
 
 // Plain are the options of a command that takes only -o beside Common's and has no rule or

@@ -1,5 +1,6 @@
 package top
 
+// top's codes and sentences.
 const (
 	CodeMetricsAbsent = "metrics.unavailable"
 	CodeMetricsEmpty  = "metrics.not_yet"
