@@ -55,7 +55,10 @@ func TestCanaryReplay(t *testing.T) {
 		for _, g := range dirs {
 			dir := filepath.Dir(g)
 			checked++
-			t.Run(filepath.ToSlash(dir), func(t *testing.T) { canaryReplayDir(t, dir, f) })
+			t.Run(filepath.ToSlash(dir), func(t *testing.T) {
+				t.Parallel()
+				canaryReplayDir(t, dir, f)
+			})
 		}
 	}
 	if recordings == 0 {
@@ -75,10 +78,7 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 		}
 		leaks += f.Report(t, name, "file", string(data), false)
 	}
-	rec, err := studioctl.LoadRecording(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := loadRecording(t, dir)
 	for _, ex := range rec.Exchanges {
 		leaks += f.Report(t, "recording.json, the answer to "+ex.Method+" "+ex.Path+"?"+ex.Query, "body", ex.Body, false)
 	}

@@ -27,10 +27,7 @@ func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := studioctl.LoadRecording(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := loadRecording(t, dir)
 	var script, want strings.Builder
 	for _, c := range cases {
 		if strings.HasPrefix(c.Statement, "version") {
@@ -60,10 +57,7 @@ func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 // TestPipedConsoleKeepsGoing: a refused line, an unterminated quote and an over-long line each
 // fail on stderr, the next line still runs, and the loop reports failure.
 func TestPipedConsoleKeepsGoing(t *testing.T) {
-	rec, err := studioctl.LoadRecording("testdata/replay/v1.37.2/admin")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := loadRecording(t, "testdata/replay/v1.37.2/admin")
 	s, _ := studioctl.OpenRecording(rec, studioctl.Options{})
 	lines := []string{
 		"delete pod web-0 -n shop",

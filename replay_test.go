@@ -29,7 +29,10 @@ func TestReplay(t *testing.T) {
 		}
 		found++
 		dir := dir
-		t.Run(filepath.ToSlash(dir), func(t *testing.T) { replayDir(t, dir) })
+		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
+			t.Parallel()
+			replayDir(t, dir)
+		})
 	}
 	if found == 0 {
 		t.Fatal("no recordings under testdata/replay")
@@ -37,10 +40,7 @@ func TestReplay(t *testing.T) {
 }
 
 func replayDir(t *testing.T, dir string) {
-	rec, err := studioctl.LoadRecording(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := loadRecording(t, dir)
 	goldenPath := filepath.Join(dir, "golden.txt")
 	cases, err := replaytest.ReadGolden(goldenPath)
 	if err != nil {
@@ -105,14 +105,12 @@ func replayReports(t *testing.T, name string, report func(ctx context.Context, d
 	for _, p := range paths {
 		dir := filepath.Dir(p)
 		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
+			t.Parallel()
 			want, err := os.ReadFile(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, err := studioctl.LoadRecording(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			rec := loadRecording(t, dir)
 			s, err := studioctl.OpenRecording(rec, studioctl.Options{})
 			if err != nil {
 				t.Fatal(err)
