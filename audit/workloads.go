@@ -34,10 +34,10 @@ type Workload struct {
 
 // Warning is one Warning event about a workload, its pods or its ReplicaSets and Jobs.
 type Warning struct {
-	Reason string
-	Object string // kind/name
-	Count  int64
-	Last   string
+	Reason string `json:"reason"`
+	Object string `json:"object"` // kind/name
+	Count  int64  `json:"count"`
+	Last   string `json:"last"`
 }
 
 // workloadKinds is every kind the profile reads, in the order it reads them.
