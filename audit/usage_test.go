@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -19,6 +20,15 @@ func TestInspectUsage(t *testing.T) {
 	r, err := InspectUsage(context.Background(), w.s, "shop", Options{Selector: "app=web"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	narrowed := 0
+	for _, req := range w.reg.Seen {
+		if strings.Contains(req, "labelSelector=app%3Dweb") {
+			narrowed++
+		}
+	}
+	if narrowed != 2 {
+		t.Errorf("-l must narrow the pods and their metrics: %v", w.reg.Seen)
 	}
 	got := codesOf(r.Findings)
 	if len(got) != 2 || got[0] != CodeRequestsAboveUse || got[1] != CodeUsageNearLimit {

@@ -32,7 +32,8 @@ func auditCommand(f *Factory) *cobra.Command {
 			"not read is reported as not audited. It exits 0 when no finding reaches --fail-on (default error),\n" +
 			"4 when one does, and 1 or 3 only when nothing could be audited. Formats: tables (default), -o json\n" +
 			"(versioned, with a score per namespace), junit, sarif (2.1.0) and markdown.",
-		Args: cobra.NoArgs,
+		Example: "  studioctl --kubeconfig k.yaml audit workloads -n shop\n  studioctl --kubeconfig k.yaml audit usage -A --fail-on warning",
+		Args:    cobra.NoArgs,
 	}
 	cmd.AddCommand(auditSubcommand(f, audit.ReadingWorkloads), auditSubcommand(f, audit.ReadingUsage))
 	return cmd
