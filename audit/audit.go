@@ -1,0 +1,152 @@
+// Package audit holds studioctl's two read-only audits, built on the library's typed reads: the
+// workload profile of a namespace (profile_workloads: one row per workload with desired and ready
+// counts, restarts, missing requests, limits and probes, and Warning events) and its usage
+// (inspect_usage: one row per container, metrics.k8s.io usage against requests and limits). Each
+// answers a Report with findings from the one table of checks (checks.go), which the command
+// prints as a table, JSON, JUnit, SARIF or Markdown. Nothing here writes; every request passes the
+// session's allowlist and every answer its redaction.
+package audit
+
+import (
+	"context"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/kube"
+)
+
+// AgentRowCap is the agents' cap on a reading's rows (section 9): past it the reading is refused
+// with advice to narrow.
+const AgentRowCap = 500
+
+// Options say how a reading runs.
+type Options struct {
+	// AllNamespaces audits every namespace (the namespace argument is then ignored).
+	AllNamespaces bool
+	// Selector narrows the usage reading (-l); the workload profile takes none.
+	Selector string
+	// Agent applies the agents' 500-row cap instead of the session's row cap.
+	Agent bool
+	// Progress, when set, hears one sentence per request batch (the command's stderr display).
+	Progress func(string)
+}
+
+// Reading names.
+const (
+	ReadingWorkloads = "workloads"
+	ReadingUsage     = "usage"
+)
+
+// Report is one reading's answer.
+type Report struct {
+	Reading    string
+	Namespaces []*Namespace
+	Findings   []Finding
+	// Suppressed are findings a baseline already held (kept for the next baseline).
+	Suppressed []Finding
+	Ignored    int
+	// UsageUnavailable is set when metrics.k8s.io is not served.
+	UsageUnavailable bool
+	Notices          []string
+}
+
+// Namespace is one namespace's part of a report.
+type Namespace struct {
+	Name      string
+	Audited   bool
+	Workloads []*Workload
+	Usage     []*ContainerUsage
+}
+
+// Audited counts the namespaces that could be read.
+func (r *Report) Audited() int {
+	n := 0
+	for _, ns := range r.Namespaces {
+		if ns.Audited {
+			n++
+		}
+	}
+	return n
+}
+
+// ApplyFilter drops ignored codes and a baseline's findings from the report.
+func (r *Report) ApplyFilter(f Filter) {
+	var known []Finding
+	for _, x := range r.Findings {
+		if !f.Ignore[x.Code] && f.Baseline[x.Key()] {
+			known = append(known, x)
+		}
+	}
+	r.Findings, r.Ignored, _ = f.Apply(r.Findings)
+	r.Suppressed = known
+}
+
+func (r *Report) rows() int {
+	n := 0
+	for _, ns := range r.Namespaces {
+		n += len(ns.Workloads) + len(ns.Usage)
+	}
+	return n
+}
+
+// capRows refuses a report past the row cap, with the reading's advice.
+func capRows(r *Report, o Options, sessionCap int) error {
+	n := r.rows()
+	switch {
+	case o.Agent && n > AgentRowCap && r.Reading == ReadingWorkloads:
+		return &kube.Error{Code: kube.CodeLimitRows, Exit: kube.ExitRefused, Sentence: kube.Sentencef(SentenceAgentCapWorkloads, n, AgentRowCap)}
+	case o.Agent && n > AgentRowCap:
+		return &kube.Error{Code: kube.CodeLimitRows, Exit: kube.ExitRefused, Sentence: kube.Sentencef(SentenceAgentCapUsage, n, AgentRowCap)}
+	case !o.Agent && n > sessionCap:
+		return &kube.Error{Code: kube.CodeLimitRows, Exit: kube.ExitRefused, Sentence: kube.Sentencef(SentenceRowCap, n, sessionCap)}
+	}
+	return nil
+}
+
+func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) {
+	g := &gatherer{s: s, all: o.AllNamespaces, maxRows: s.RowCap(), progress: o.Progress}
+	if !o.AllNamespaces {
+		if ns == "" {
+			ns = s.Client.Endpoint().DefaultNamespace
+		}
+		if !kube.IsDNS1123Label(ns) {
+			return nil, kube.Refusef(CodeUsage, SentenceNamespace, ns)
+		}
+		g.namespaces = []string{ns}
+	}
+	return g, nil
+}
+
+// NothingAudited is the error of a run in which no namespace could be read (exit 1).
+func NothingAudited() error {
+	return &kube.Error{Code: kube.CodeForbidden, Status: 403, Exit: kube.ExitServerError, Sentence: SentenceNothingAudited}
+}
+
+// ProfileWorkloads is the workload profile of namespace ns (or every namespace): one row per
+// workload. A namespace the identity may not read is in the report, not audited, with a finding.
+func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error) {
+	if o.Selector != "" {
+		return nil, kube.Refusef(CodeUsage, SentenceProfileSelector)
+	}
+	g, err := newGatherer(s, ns, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.start(ctx); err != nil {
+		return nil, err
+	}
+	in, err := readWorkloadKinds(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Reading: ReadingWorkloads}
+	for _, name := range g.scope(in.pods) {
+		nsr, fs := profileNamespace(name, in)
+		r.Namespaces = append(r.Namespaces, nsr)
+		r.Findings = append(r.Findings, fs...)
+	}
+	r.Findings = tidy(r.Findings)
+	if err := capRows(r, o, s.RowCap()); err != nil {
+		return nil, err
+	}
+	return r, nil
+}

@@ -1,0 +1,150 @@
+package audit
+
+import "strconv"
+
+// Severity is how much a finding weighs: error, warning or info.
+type Severity string
+
+// The severities, most severe first.
+const (
+	SeverityError   Severity = "error"
+	SeverityWarning Severity = "warning"
+	SeverityInfo    Severity = "info"
+)
+
+// rank orders severities: error 3, warning 2, info 1, anything else 0.
+func (s Severity) rank() int {
+	switch s {
+	case SeverityError:
+		return 3
+	case SeverityWarning:
+		return 2
+	case SeverityInfo:
+		return 1
+	}
+	return 0
+}
+
+// Check is one audit check: its stable code, severity, the reading that makes it, its threshold
+// (Limit, when it has a number) and why it matters. Checks is the one table docs/audit.md renders.
+type Check struct {
+	Code      string
+	Severity  Severity
+	Reading   string // workloads, usage or both
+	Title     string
+	Threshold string
+	Limit     float64
+	Rationale string
+}
+
+// The stable codes.
+const (
+	CodeNotAudited        = "audit.not_audited"
+	CodeKindUnreadable    = "audit.kind_unreadable"
+	CodeRequestsMissing   = "audit.requests_missing"
+	CodeLimitsMissing     = "audit.limits_missing"
+	CodeReadinessMissing  = "audit.readiness_probe_missing"
+	CodeLivenessMissing   = "audit.liveness_probe_missing"
+	CodeImageMutableTag   = "audit.image_latest"
+	CodePullAlwaysMutable = "audit.pull_always_mutable"
+	CodePrivileged        = "audit.privileged"
+	CodeHostPath          = "audit.host_path"
+	CodeHostNetwork       = "audit.host_network"
+	CodeHostPID           = "audit.host_pid"
+	CodeRunsAsRoot        = "audit.runs_as_root"
+	CodeSingleReplica     = "audit.single_replica_no_pdb"
+	CodeRestarting        = "audit.restarting"
+	CodeCrashLooping      = "audit.crash_looping"
+	CodeSecretMissing     = "audit.secret_missing"
+	CodeSecretKeyMissing  = "audit.secret_key_missing"
+	CodeSecretNotChecked  = "audit.secret_not_checked"
+	CodeUsageNearLimit    = "audit.usage_near_limit"
+	CodeRequestsAboveUse  = "audit.requests_above_usage"
+	CodeUsageUnavailable  = "audit.usage_unavailable"
+)
+
+// Checks is every check, in the order reports list them.
+var Checks = []Check{
+	{CodeNotAudited, SeverityError, "both", "Namespace not audited", "the identity may not list pods there", 0,
+		"A namespace that could not be read is reported, never skipped: a clean report must mean clean."},
+	{CodeKindUnreadable, SeverityInfo, "workloads", "Kind not read", "a list answered 403 in the namespace", 0,
+		"The checks that need the kind (controllers, PodDisruptionBudgets, events) were not made there."},
+	{CodeRequestsMissing, SeverityWarning, "workloads", "Requests missing", "a container without a cpu or memory request", 0,
+		"The scheduler places pods by their requests; without them a node can be overcommitted."},
+	{CodeLimitsMissing, SeverityWarning, "workloads", "Memory limit missing", "a container without a memory limit", 0,
+		"Without a memory limit one container can take a node's memory; a CPU limit is not required."},
+	{CodeReadinessMissing, SeverityWarning, "workloads", "Readiness probe missing", "a container of a long-running workload without one", 0,
+		"Without a readiness probe traffic reaches a pod before it can serve. Jobs and CronJobs are not checked."},
+	{CodeLivenessMissing, SeverityInfo, "workloads", "Liveness probe missing", "a container of a long-running workload without one", 0,
+		"A hung process is only restarted when a liveness probe notices it. Jobs and CronJobs are not checked."},
+	{CodeImageMutableTag, SeverityWarning, "workloads", "Untagged or :latest image", "an image with no tag or the tag latest, and no digest", 0,
+		"The same reference can start different code on each pull; a rollback cannot return to it."},
+	{CodePullAlwaysMutable, SeverityInfo, "workloads", "Pulled Always from a mutable tag", "imagePullPolicy Always and no digest", 0,
+		"Every start pulls whatever the tag names now, and fails when the registry is unreachable."},
+	{CodePrivileged, SeverityError, "workloads", "Privileged container", "securityContext.privileged true", 0,
+		"A privileged container has the node's devices and capabilities; escaping it is escaping to the node."},
+	{CodeHostPath, SeverityError, "workloads", "hostPath volume", "a volume of type hostPath", 0,
+		"A hostPath volume reads or writes the node's file system."},
+	{CodeHostNetwork, SeverityError, "workloads", "Host network", "spec.hostNetwork true", 0,
+		"The pod shares the node's network namespace: its ports and every local service."},
+	{CodeHostPID, SeverityError, "workloads", "Host PID namespace", "spec.hostPID true", 0,
+		"The pod sees, and may signal, every process on the node."},
+	{CodeRunsAsRoot, SeverityWarning, "workloads", "May run as root", "runAsUser 0, or neither runAsNonRoot true nor a non-zero runAsUser", 0,
+		"A process running as root in a container is one kernel bug away from root on the node."},
+	{CodeSingleReplica, SeverityWarning, "workloads", "Single replica without a PodDisruptionBudget", "a Deployment or StatefulSet of 1 replica that no PodDisruptionBudget selects", 1,
+		"A node drain takes the only replica down with nothing to say it must wait."},
+	{CodeRestarting, SeverityWarning, "workloads", "Restarting containers", "restart count at least 3 (cumulative, never a rate)", 3,
+		"Repeated restarts are a failing process or probe; the last termination reason says which."},
+	{CodeCrashLooping, SeverityError, "workloads", "Crash-looping container", "a container waiting in CrashLoopBackOff", 0,
+		"The container exits as soon as it starts and the kubelet is backing off."},
+	{CodeSecretMissing, SeverityError, "workloads", "Secret missing", "a secretKeyRef or envFrom secretRef, not optional, naming no Secret", 0,
+		"The container cannot start (CreateContainerConfigError) until the Secret exists."},
+	{CodeSecretKeyMissing, SeverityError, "workloads", "Secret key missing", "a secretKeyRef, not optional, naming a key the Secret lacks", 0,
+		"The container cannot start until the key exists. Decided from key names only; values are never read."},
+	{CodeSecretNotChecked, SeverityInfo, "workloads", "Secret references not checked", "the identity may not list Secrets in the namespace", 0,
+		"The Secret checks need to list Secrets (names and keys); with the view role they are reported as not checked."},
+	{CodeUsageNearLimit, SeverityWarning, "usage", "Usage near the limit", "usage above 90% of the limit (cpu or memory)", 0.9,
+		"Near a memory limit the container is killed (OOMKilled); near a CPU limit it is throttled."},
+	{CodeRequestsAboveUse, SeverityInfo, "usage", "Requests far above usage", "usage below 25% of the request (cpu or memory)", 0.25,
+		"Reserved and unused: the scheduler keeps the difference from every other pod."},
+	{CodeUsageUnavailable, SeverityInfo, "usage", "Usage unavailable", "the server does not serve metrics.k8s.io", 0,
+		"Usage comes from metrics-server; without it only requests and limits can be shown."},
+}
+
+// CheckOf finds a check by code.
+func CheckOf(code string) (Check, bool) {
+	for _, c := range Checks {
+		if c.Code == code {
+			return c, true
+		}
+	}
+	return Check{}, false
+}
+
+// limit is a check's numeric threshold.
+func limit(code string) float64 {
+	c, _ := CheckOf(code)
+	return c.Limit
+}
+
+// ChecksMarkdown renders Checks as the table docs/audit.md holds (a test keeps them equal).
+func ChecksMarkdown() []string {
+	rows := [][]string{}
+	for _, c := range Checks {
+		rows = append(rows, []string{"`" + c.Code + "`", string(c.Severity), c.Reading, c.Title, c.Threshold, c.Rationale})
+	}
+	return markdownTable([]string{"code", "severity", "reading", "check", "threshold", "rationale"}, rows)
+}
+
+// Score weights: a namespace starts at 100 and loses these per finding, never below 0.
+var scoreWeights = map[Severity]int{SeverityError: 10, SeverityWarning: 3, SeverityInfo: 1}
+
+func scoreOf(findings []Finding) int {
+	s := 100
+	for _, f := range findings {
+		s -= scoreWeights[f.Severity]
+	}
+	return max(s, 0)
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,133 @@
+package audit
+
+import (
+	"context"
+	"sort"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/kube"
+)
+
+// gatherer reads kinds at the request floor: one cluster-wide list per kind with -A while the
+// identity may list it cluster-wide, else one list per namespace (try, then fall back on 403).
+type gatherer struct {
+	s          *studioctl.Session
+	all        bool
+	namespaces []string // the namespaces asked for (-n), or every namespace listed (-A)
+	listedNS   bool     // with -A: whether the namespace list could be read
+	maxRows    int
+	progress   func(string)
+}
+
+// objects is one kind's answer: objects per namespace, the namespaces where the identity may not
+// list the kind, and whether the server serves it at all.
+type objects struct {
+	byNS      map[string][]studioctl.Object
+	denied    map[string]bool
+	deniedAll bool // -A, a 403 cluster-wide and no namespace list to fall back on
+	served    bool
+}
+
+func (o *objects) forbidden(ns string) bool { return o.deniedAll || o.denied[ns] }
+
+func isCode(err error, code string) bool {
+	e, ok := kube.AsError(err)
+	return ok && e.Code == code
+}
+
+// start fills the namespace list with -A: namespaces the identity may not list are later found
+// from the objects it reads.
+func (g *gatherer) start(ctx context.Context) error {
+	if !g.all {
+		return nil
+	}
+	g.report(sentenceProgressNamespaces)
+	var names []string
+	for o, err := range g.s.List(ctx, "namespaces", studioctl.ListOptions{MaxRows: g.maxRows}) {
+		if isCode(err, kube.CodeForbidden) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		names = append(names, o.Name())
+	}
+	g.namespaces, g.listedNS = names, true
+	return nil
+}
+
+func (g *gatherer) report(format string, args ...any) {
+	if g.progress != nil {
+		g.progress(kube.Sentencef(format, args...))
+	}
+}
+
+// list reads kind, narrowed by a label and a field selector.
+func (g *gatherer) list(ctx context.Context, kind, label, field string) (*objects, error) {
+	out := &objects{byNS: map[string][]studioctl.Object{}, denied: map[string]bool{}, served: true}
+	if g.all {
+		g.report(sentenceProgressAll, kind)
+		err := g.read(ctx, kind, studioctl.ListOptions{AllNamespaces: true, LabelSelector: label, FieldSelector: field}, out)
+		if !isCode(err, kube.CodeForbidden) {
+			return out, g.absent(err, out)
+		}
+		if !g.listedNS {
+			out.deniedAll = true
+			return out, nil
+		}
+	}
+	for i, ns := range g.namespaces {
+		g.report(sentenceProgressNS, kind, ns, i+1, len(g.namespaces))
+		err := g.read(ctx, kind, studioctl.ListOptions{Namespace: ns, LabelSelector: label, FieldSelector: field}, out)
+		if isCode(err, kube.CodeForbidden) {
+			out.denied[ns] = true
+			continue
+		}
+		if err = g.absent(err, out); err != nil || !out.served {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// absent turns "the server does not serve this kind" into an empty, unserved answer.
+func (g *gatherer) absent(err error, out *objects) error {
+	if isCode(err, kube.CodeUnknownType) {
+		out.served = false
+		return nil
+	}
+	return err
+}
+
+func (g *gatherer) read(ctx context.Context, kind string, o studioctl.ListOptions, out *objects) error {
+	o.MaxRows = g.maxRows
+	for obj, err := range g.s.List(ctx, kind, o) {
+		if err != nil {
+			return err
+		}
+		out.byNS[obj.Namespace()] = append(out.byNS[obj.Namespace()], obj)
+	}
+	return nil
+}
+
+// scope is the namespaces a report covers: those asked for, plus, with -A, every namespace an
+// object was seen in (when the namespace list could not be read).
+func (g *gatherer) scope(seen ...*objects) []string {
+	set := map[string]bool{}
+	for _, ns := range g.namespaces {
+		set[ns] = true
+	}
+	if g.all {
+		for _, o := range seen {
+			for ns := range o.byNS {
+				set[ns] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(set))
+	for ns := range set {
+		out = append(out, ns)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,153 @@
+package audit
+
+import (
+	studioctl "github.com/studioctl/studioctl"
+)
+
+// pdbFindings: a Deployment or StatefulSet of one replica that no PodDisruptionBudget selects.
+// When the budgets could not be read the check is not made (kind_unreadable says so).
+func pdbFindings(ws []*Workload, pdbs *objects, ns string) []Finding {
+	if pdbs.forbidden(ns) || !pdbs.served {
+		return nil
+	}
+	var fs []Finding
+	for _, w := range ws {
+		if (w.Kind != "Deployment" && w.Kind != "StatefulSet") || w.Desired == nil || *w.Desired != int64(limit(CodeSingleReplica)) {
+			continue
+		}
+		if !anySelects(pdbs.byNS[ns], w.template) {
+			fs = append(fs, w.finding(CodeSingleReplica, "", SentenceSingleReplica, w.Kind, w.Name))
+		}
+	}
+	return fs
+}
+
+func anySelects(pdbs []studioctl.Object, labels map[string]string) bool {
+	for _, p := range pdbs {
+		v, ok := p.Field("spec", "selector")
+		sel, _ := v.(map[string]any)
+		if ok && sel != nil && selects(studioctl.NewObject(sel), labels) {
+			return true
+		}
+	}
+	return false
+}
+
+// selects evaluates a label selector (matchLabels and matchExpressions) on labels. An empty
+// selector selects every pod, as policy/v1 reads it.
+func selects(sel studioctl.Object, labels map[string]string) bool {
+	v, _ := sel.Field("matchLabels")
+	ml, _ := v.(map[string]any)
+	for k, want := range ml {
+		if got, ok := labels[k]; !ok || got != want {
+			return false
+		}
+	}
+	for _, e := range sel.Slice("matchExpressions") {
+		if !expression(e, labels) {
+			return false
+		}
+	}
+	return true
+}
+
+func expression(e studioctl.Object, labels map[string]string) bool {
+	got, has := labels[e.String("key")]
+	in := false
+	if v, ok := e.Field("values"); ok {
+		list, _ := v.([]any)
+		for _, x := range list {
+			if s, _ := x.(string); s == got && has {
+				in = true
+			}
+		}
+	}
+	switch e.String("operator") {
+	case "In":
+		return in
+	case "NotIn":
+		return !in
+	case "Exists":
+		return has
+	case "DoesNotExist":
+		return !has
+	}
+	return false
+}
+
+// secretRef is one reference from a container to a Secret (key "" for envFrom).
+type secretRef struct {
+	container, name, key string
+	optional             bool
+}
+
+func secretRefs(spec studioctl.Object) []secretRef {
+	var refs []secretRef
+	for _, list := range []string{"initContainers", "containers"} {
+		for _, c := range spec.Slice(list) {
+			name := c.String("name")
+			for _, e := range c.Slice("env") {
+				if r, ok := e.Field("valueFrom", "secretKeyRef"); ok && r != nil {
+					o := studioctl.NewObject(r.(map[string]any))
+					opt, _ := o.Field("optional")
+					refs = append(refs, secretRef{name, o.String("name"), o.String("key"), opt == true})
+				}
+			}
+			for _, e := range c.Slice("envFrom") {
+				if r, ok := e.Field("secretRef"); ok && r != nil {
+					o := studioctl.NewObject(r.(map[string]any))
+					opt, _ := o.Field("optional")
+					refs = append(refs, secretRef{name, o.String("name"), "", opt == true})
+				}
+			}
+		}
+	}
+	return refs
+}
+
+// secretFindings decides from Secret names and key names only (values are stripped at decode).
+// When the identity may not list Secrets, one not-checked finding says so.
+func secretFindings(ws []*Workload, secrets *objects, ns string) []Finding {
+	keys := map[string]map[string]bool{}
+	for _, s := range secrets.byNS[ns] {
+		keys[s.Name()] = secretKeys(s)
+	}
+	var fs []Finding
+	for _, w := range ws {
+		refs := secretRefs(w.spec)
+		if len(refs) > 0 && secrets.forbidden(ns) {
+			fs = append(fs, w.finding(CodeSecretNotChecked, "", SentenceSecretNotChecked, len(refs)))
+			continue
+		}
+		for _, r := range refs {
+			fs = append(fs, secretRefFinding(w, r, keys)...)
+		}
+	}
+	return fs
+}
+
+func secretRefFinding(w *Workload, r secretRef, keys map[string]map[string]bool) []Finding {
+	if r.optional {
+		return nil
+	}
+	k, ok := keys[r.name]
+	switch {
+	case !ok:
+		return []Finding{w.finding(CodeSecretMissing, r.container, SentenceSecretMissing, r.container, r.name)}
+	case r.key != "" && !k[r.key]:
+		return []Finding{w.finding(CodeSecretKeyMissing, r.container, SentenceSecretKeyMissing, r.container, r.name, r.key)}
+	}
+	return nil
+}
+
+func secretKeys(s studioctl.Object) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range []string{"data", "stringData"} {
+		v, _ := s.Field(f)
+		m, _ := v.(map[string]any)
+		for k := range m {
+			out[k] = true
+		}
+	}
+	return out
+}

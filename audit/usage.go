@@ -1,0 +1,155 @@
+package audit
+
+import (
+	"context"
+	"math/big"
+	"strconv"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/read/top"
+)
+
+// ContainerUsage is one row of the usage reading: a container's metrics.k8s.io usage against its
+// requests and limits. A quantity not set is "".
+type ContainerUsage struct {
+	Namespace  string `json:"-"`
+	Pod        string `json:"pod"`
+	Container  string `json:"container"`
+	CPU        string `json:"cpu"`
+	CPURequest string `json:"cpuRequest"`
+	CPULimit   string `json:"cpuLimit"`
+	Memory     string `json:"memory"`
+	MemRequest string `json:"memoryRequest"`
+	MemLimit   string `json:"memoryLimit"`
+	// Measured is false when the pod has no metrics (or metrics.k8s.io is not served).
+	Measured bool `json:"measured"`
+}
+
+// metricsKinds are the PodMetrics kinds studioctl tries, kubectl's choice first.
+var metricsKinds = []string{"pods.v1beta1.metrics.k8s.io", "pods.v1.metrics.k8s.io"}
+
+// InspectUsage is the usage of namespace ns (or every namespace): one row per container. -l
+// narrows both the pods and their metrics. Without metrics.k8s.io the rows keep requests and
+// limits, and the report says usage is unavailable and names metrics-server.
+func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error) {
+	g, err := newGatherer(s, ns, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.start(ctx); err != nil {
+		return nil, err
+	}
+	pods, err := g.list(ctx, "pods", o.Selector, "")
+	if err != nil {
+		return nil, err
+	}
+	metrics, err := readMetrics(ctx, g, o.Selector)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Reading: ReadingUsage, UsageUnavailable: metrics == nil}
+	if metrics == nil {
+		r.Notices = append(r.Notices, SentenceUsageUnavailable)
+		r.Findings = append(r.Findings, newFinding(CodeUsageUnavailable, "APIService", "", "v1beta1.metrics.k8s.io", "", SentenceUsageUnavailable))
+	}
+	for _, name := range g.scope(pods) {
+		nsr, fs := usageNamespace(name, pods, metrics)
+		r.Namespaces = append(r.Namespaces, nsr)
+		r.Findings = append(r.Findings, fs...)
+	}
+	r.Findings = tidy(r.Findings)
+	if err := capRows(r, o, s.RowCap()); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// readMetrics answers nil when metrics.k8s.io is not served.
+func readMetrics(ctx context.Context, g *gatherer, selector string) (*objects, error) {
+	for _, k := range metricsKinds {
+		m, err := g.list(ctx, k, selector, "")
+		if err != nil {
+			return nil, err
+		}
+		if m.served {
+			return m, nil
+		}
+	}
+	return nil, nil
+}
+
+func usageNamespace(ns string, pods, metrics *objects) (*Namespace, []Finding) {
+	if pods.forbidden(ns) {
+		return &Namespace{Name: ns}, []Finding{newFinding(CodeNotAudited, "Namespace", "", ns, "", SentenceNotAudited, ns)}
+	}
+	usage := map[string]map[string]string{} // pod/container → usage
+	if metrics != nil {
+		for _, m := range metrics.byNS[ns] {
+			for _, c := range m.Slice("containers") {
+				usage[m.Name()+"/"+c.String("name")] = stringMap(c, "usage")
+			}
+		}
+	}
+	out := &Namespace{Name: ns, Audited: true}
+	var fs []Finding
+	for _, p := range pods.byNS[ns] {
+		for _, c := range p.Slice("spec", "containers") {
+			u, measured := usage[p.Name()+"/"+c.String("name")]
+			row := &ContainerUsage{Namespace: ns, Pod: p.Name(), Container: c.String("name"), Measured: measured,
+				CPU: u["cpu"], Memory: u["memory"],
+				CPURequest: c.String("resources", "requests", "cpu"), CPULimit: c.String("resources", "limits", "cpu"),
+				MemRequest: c.String("resources", "requests", "memory"), MemLimit: c.String("resources", "limits", "memory")}
+			out.Usage = append(out.Usage, row)
+			fs = append(fs, row.findings()...)
+		}
+	}
+	return out, fs
+}
+
+func stringMap(o studioctl.Object, path ...string) map[string]string {
+	v, _ := o.Field(path...)
+	m, _ := v.(map[string]any)
+	out := map[string]string{}
+	for k, v := range m {
+		if s, ok := v.(string); ok {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+// ratio is used/of, or false when either is missing or of is zero.
+func ratio(used, of string) (float64, bool) {
+	u, ok1 := top.ParseQuantity(used)
+	d, ok2 := top.ParseQuantity(of)
+	if !ok1 || !ok2 || d.Sign() == 0 {
+		return 0, false
+	}
+	f, _ := new(big.Rat).Quo(u, d).Float64()
+	return f, true
+}
+
+// percent prints a ratio as a whole percentage, or "-".
+func percent(used, of string) string {
+	f, ok := ratio(used, of)
+	if !ok {
+		return "-"
+	}
+	return strconv.FormatInt(int64(f*100), 10) + "%"
+}
+
+func (u *ContainerUsage) findings() []Finding {
+	if !u.Measured {
+		return nil
+	}
+	var fs []Finding
+	for _, r := range []struct{ res, used, req, lim string }{{"cpu", u.CPU, u.CPURequest, u.CPULimit}, {"memory", u.Memory, u.MemRequest, u.MemLimit}} {
+		if f, ok := ratio(r.used, r.lim); ok && f > limit(CodeUsageNearLimit) {
+			fs = append(fs, newFinding(CodeUsageNearLimit, "Pod", u.Namespace, u.Pod, u.Container, SentenceUsageNearLimit, u.Container, r.res, percent(r.used, r.lim), r.lim))
+		}
+		if f, ok := ratio(r.used, r.req); ok && f < limit(CodeRequestsAboveUse) {
+			fs = append(fs, newFinding(CodeRequestsAboveUse, "Pod", u.Namespace, u.Pod, u.Container, SentenceRequestsAboveUse, u.Container, r.res, r.req, r.used))
+		}
+	}
+	return fs
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/sanitize"
+	"golang.org/x/term"
+)
+
+// auditFlags are what both audit subcommands take.
+type auditFlags struct {
+	namespace, selector, output, failOn, ignoreFile, baseline string
+	all                                                       bool
+	ignore                                                    []string
+}
+
+func auditCommand(f *Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "audit workloads|usage",
+		Short: "Read-only audits for CI: a namespace's workload profile or its usage, with findings (exit 4 at --fail-on)",
+		Long: "audit reads a namespace (-n) or every namespace (-A) and reports findings with stable codes and\n" +
+			"severities (docs/audit.md lists every check, threshold and rationale). A namespace the identity may\n" +
+			"not read is reported as not audited. It exits 0 when no finding reaches --fail-on (default error),\n" +
+			"4 when one does, and 1 or 3 only when nothing could be audited. Formats: tables (default), -o json\n" +
+			"(versioned, with a score per namespace), junit, sarif (2.1.0) and markdown.",
+		Example: "  studioctl --kubeconfig k.yaml audit workloads -n shop\n  studioctl --kubeconfig k.yaml audit usage -A --fail-on warning",
+		Args:    cobra.NoArgs,
+	}
+	cmd.AddCommand(auditSubcommand(f, audit.ReadingWorkloads), auditSubcommand(f, audit.ReadingUsage))
+	return cmd
+}
+
+func auditSubcommand(f *Factory, reading string) *cobra.Command {
+	var fl auditFlags
+	short := "One row per workload: desired and ready counts, restarts, missing requests, limits and probes, Warning events"
+	example := "  studioctl --kubeconfig k.yaml audit workloads -n shop\n  studioctl --kubeconfig k.yaml audit workloads -A -o sarif > audit.sarif"
+	if reading == audit.ReadingUsage {
+		short = "One row per container: metrics.k8s.io usage against requests and limits"
+		example = "  studioctl --kubeconfig k.yaml audit usage -n shop -l app=web\n  studioctl --kubeconfig k.yaml audit usage -A --fail-on warning -o junit"
+	}
+	cmd := &cobra.Command{
+		Use: reading, Short: short, Example: example, Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return runAudit(cmd.Context(), f, reading, fl) },
+	}
+	fs := cmd.Flags()
+	fs.StringVarP(&fl.namespace, "namespace", "n", "", "the namespace to audit (default: the connection's default namespace)")
+	fs.BoolVarP(&fl.all, "all-namespaces", "A", false, "audit every namespace")
+	if reading == audit.ReadingUsage {
+		fs.StringVarP(&fl.selector, "selector", "l", "", "only the pods this label selector selects")
+	}
+	fs.StringVarP(&fl.output, "output", "o", "", "json, junit, sarif or markdown (default: tables)")
+	fs.StringVar(&fl.failOn, "fail-on", "error", "exit 4 when a finding reaches this severity: error, warning, info or none")
+	fs.StringArrayVar(&fl.ignore, "ignore", nil, "a check code to leave out (repeatable)")
+	fs.StringVar(&fl.ignoreFile, "ignore-file", "", "a file of check codes to leave out, one a line (# comments)")
+	fs.StringVar(&fl.baseline, "baseline", "", "an earlier audit -o json report: only findings it does not hold count")
+	return cmd
+}
+
+// auditPlan is what the flags decided before anything is sent.
+type auditPlan struct {
+	failOn audit.Severity
+	filter audit.Filter
+	json   bool
+}
+
+func planAudit(fl auditFlags) (auditPlan, error) {
+	p := auditPlan{json: fl.output == "json" || fl.output == "sarif"}
+	if !slices.Contains(audit.Formats, fl.output) {
+		return p, kube.Refusef(audit.CodeUsage, audit.SentenceOutput)
+	}
+	if fl.all && fl.namespace != "" {
+		return p, kube.Refusef(audit.CodeUsage, audit.SentenceNamespaceAll)
+	}
+	var err error
+	if p.failOn, err = audit.FailOn(fl.failOn); err != nil {
+		return p, err
+	}
+	codes := fl.ignore
+	if fl.ignoreFile != "" {
+		more, err := audit.LoadIgnoreFile(fl.ignoreFile)
+		if err != nil {
+			return p, err
+		}
+		codes = append(codes, more...)
+	}
+	if p.filter.Ignore, err = audit.ParseIgnore(codes); err != nil {
+		return p, err
+	}
+	if fl.baseline != "" {
+		p.filter.Baseline, err = audit.LoadBaseline(fl.baseline)
+	}
+	return p, err
+}
+
+func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) error {
+	p, err := planAudit(fl)
+	if err != nil {
+		return fail(err, p.json)
+	}
+	return f.withSession(ctx, p.json, func(ctx context.Context, s *studioctl.Session) error {
+		pr := newProgress(f.IO.Err)
+		o := audit.Options{AllNamespaces: fl.all, Selector: fl.selector, Progress: pr.show}
+		read := audit.ProfileWorkloads
+		if reading == audit.ReadingUsage {
+			read = audit.InspectUsage
+		}
+		r, err := read(ctx, s, fl.namespace, o)
+		pr.done()
+		if err != nil {
+			return err
+		}
+		r.ApplyFilter(p.filter)
+		if err := s.Print(f.IO.Out, f.IO.Err, r.Result(fl.output)); err != nil {
+			return err
+		}
+		if r.Audited() == 0 {
+			return audit.NothingAudited()
+		}
+		if audit.Fails(r.Findings, p.failOn) {
+			return exitStatus(kube.ExitWarnings)
+		}
+		return nil
+	})
+}
+
+// progress shows what the audit is reading on stderr: one line rewritten in place on a terminal,
+// plain lines otherwise.
+type progress struct {
+	w    io.Writer
+	tty  bool
+	last int
+}
+
+func newProgress(w io.Writer) *progress {
+	f, ok := w.(*os.File)
+	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd()))}
+}
+
+func (p *progress) show(s string) {
+	s = sanitize.String(s)
+	if !p.tty {
+		fmt.Fprintln(p.w, s)
+		return
+	}
+	pad := max(p.last-len(s), 0)
+	fmt.Fprint(p.w, "\r"+s+strings.Repeat(" ", pad))
+	p.last = len(s)
+}
+
+func (p *progress) done() {
+	if p.tty && p.last > 0 {
+		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", p.last)+"\r")
+	}
+}
