@@ -111,6 +111,7 @@ var queryKeys = map[Kind]map[string]func(string) bool{
 	KindLog: {
 		"container": isPrintable, "tailLines": isUint, "sinceSeconds": isUint, "sinceTime": isPrintable,
 		"timestamps": isBool, "limitBytes": isUint, "previous": isBool,
+		"follow": isBool,
 	},
 	KindSelfReview: {},
 }
