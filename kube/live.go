@@ -2,6 +2,7 @@ package kube
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,6 +39,17 @@ type Live struct {
 	timer  Timer
 	mu     sync.Mutex
 	idle   bool
+	err    error // the first failure of one of the statement's streams
+}
+
+// Fail ends the statement with err, the first failure of one of its streams: the others stop.
+func (l *Live) Fail(err error) {
+	l.mu.Lock()
+	if l.err == nil {
+		l.err = err
+	}
+	l.mu.Unlock()
+	l.cancel()
 }
 
 // NewLive starts a live statement's idle watch under ctx.
@@ -72,9 +84,11 @@ func (l *Live) Stop() {
 // ended it (Ctrl-C), the idle sentence when the idle watch did, else err.
 func (l *Live) End(err error) error {
 	l.mu.Lock()
-	idle := l.idle
+	idle, failed := l.idle, l.err
 	l.mu.Unlock()
 	switch {
+	case failed != nil:
+		return failed
 	case idle:
 		return &Error{Code: CodeLiveIdle, Exit: ExitOK, Sentence: sprintf(sentenceLiveIdle, humanDuration(limits.LiveIdleTimeout))}
 	case l.ctx.Err() != nil:
@@ -222,6 +236,18 @@ func tableVersion(t *Table, had string) string {
 	return had
 }
 
+// scanLF splits at line feeds only, so a carriage return stays in the line (and is shown
+// escaped), as the log's lines are split when not followed.
+func scanLF(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return i + 1, data[:i], nil
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
 // FollowLog follows one container's log (follow=true) and hands each line to each as it arrives,
 // without its line feed. The stream ends when the container's log ends (nil), when the
 // statement ends, or at limits.MaxLiveStreamBytes (CodeLiveBytes).
@@ -240,6 +266,7 @@ func (c *Client) FollowLog(l *Live, ns, pod string, o LogOptions, each func(line
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 0, 64<<10), limits.MaxLogLineBytes)
+	sc.Split(scanLF)
 	for sc.Scan() {
 		l.Touch()
 		if err := each(sc.Bytes()); err != nil {

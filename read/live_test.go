@@ -5,12 +5,15 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/internal/httpstub"
+	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 )
 
@@ -71,6 +74,7 @@ type stopWriter struct {
 	mu      sync.Mutex
 	buf     bytes.Buffer
 	lines   int
+	n       int
 	cancel  context.CancelFunc
 	onWrite func(lines int)
 }
@@ -78,10 +82,12 @@ type stopWriter struct {
 func (w *stopWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.buf.Write(p)
-	n := bytes.Count(w.buf.Bytes(), []byte("\n"))
+	w.n += bytes.Count(p, []byte("\n"))
+	n := w.n
 	if w.onWrite != nil {
-		w.onWrite(n)
+		w.onWrite(n) // a check of the stream's pace: stdout itself is not kept
+	} else {
+		w.buf.Write(p)
 	}
 	if w.lines > 0 && n >= w.lines {
 		w.cancel()
@@ -147,5 +153,160 @@ func TestLiveGetWatchPrintsListThenEachEvent(t *testing.T) {
 		"MODIFIED   web-1   1/1   Running   5m\n"
 	if diff := cmp.Diff(want, out); diff != "" {
 		t.Errorf("output (-want +got):\n%s", diff)
+	}
+}
+
+func TestLiveGetWatchListsAgainOn410(t *testing.T) {
+	s, reg := famSession(t, nil)
+	reg.JSON(podsPath, listQuery, podTable("7", podRow("web-0", "Running", "5")))
+	reg.Add(feedStub(podsPath, "watch=true&resourceVersion=7&includeObject=Metadata", tableType, false,
+		pieces(`{"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Expired","code":410}}`+"\n")))
+	reg.JSON(podsPath, listQuery, podTable("20", podRow("web-0", "Running", "19")))
+	reg.Add(feedStub(podsPath, "watch=true&resourceVersion=20&includeObject=Metadata", tableType, true,
+		pieces(podEvent("DELETED", "web-0", "Running", "21"))))
+	out, _, err := liveRun(t, s, "get pods -w", 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "NAME    READY   STATUS    AGE\nweb-0   1/1     Running   5m\nweb-0   1/1   Running   5m\nweb-0   1/1   Running   5m\n"
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("output (-want +got):\n%s", diff)
+	}
+}
+
+func TestLiveGetWatchOnlyReconnectsFromLastVersion(t *testing.T) {
+	s, reg := famSession(t, nil)
+	reg.JSON(podsPath, listQuery, podTable("7", podRow("web-0", "Running", "5")))
+	reg.Add(feedStub(podsPath, "watch=true&resourceVersion=7&includeObject=Metadata", tableType, false,
+		pieces(podEvent("MODIFIED", "web-0", "Running", "8"))))
+	reg.Add(feedStub(podsPath, "watch=true&resourceVersion=8&includeObject=Metadata", tableType, true,
+		pieces(podEvent("DELETED", "web-0", "Terminating", "9"))))
+	out, _, err := liveRun(t, s, "get pods --watch-only", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "NAME    READY   STATUS    AGE\nweb-0   1/1     Running   5m\nweb-0   1/1   Terminating   5m\n"
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("output (-want +got):\n%s", diff)
+	}
+}
+
+// fakeTimer is the idle watch's timer under the test's control: fire runs it at once.
+type fakeTimer struct {
+	mu     sync.Mutex
+	f      func()
+	resets int
+}
+
+func (f *fakeTimer) Reset(time.Duration) bool { f.mu.Lock(); f.resets++; f.mu.Unlock(); return true }
+func (f *fakeTimer) Stop() bool               { return true }
+
+// liveSession is famSession with the idle watch's timer injected.
+func liveSession(t *testing.T, timer *fakeTimer) (*Session, *httpstub.Registry) {
+	t.Helper()
+	s, reg := famSession(t, nil)
+	c := kube.NewClient(s.Client.Endpoint(), kube.Options{Transport: reg, Now: func() time.Time { return famNow },
+		AfterFunc: func(_ time.Duration, f func()) kube.Timer { timer.f = f; return timer }})
+	return &Session{Client: c}, reg
+}
+
+func TestLiveGetWatchEndsAtIdleLimit(t *testing.T) {
+	timer := &fakeTimer{}
+	s, reg := liveSession(t, timer)
+	reg.JSON(podsPath, listQuery, podTable("7", podRow("web-0", "Running", "5")))
+	reg.Add(feedStub(podsPath, "watch=true&resourceVersion=7&includeObject=Metadata", tableType, true,
+		pieces(podEvent("MODIFIED", "web-0", "Running", "8"))))
+	_, _, err := liveRun(t, s, "get pods -w", 0, func(lines int) {
+		if lines == 3 {
+			go timer.f() // thirty quiet minutes, at once
+		}
+	})
+	e, ok := kube.AsError(err)
+	if !ok || e.Code != kube.CodeLiveIdle || e.Exit != kube.ExitOK {
+		t.Fatalf("err = %v, want the idle sentence with exit 0", err)
+	}
+	if !strings.Contains(e.Sentence, "30 minutes") {
+		t.Errorf("sentence %q does not name the limit", e.Sentence)
+	}
+}
+
+func TestLiveGetWatchCtrlCEndsPromptlyWithExit0(t *testing.T) {
+	s, reg := famSession(t, nil)
+	reg.JSON(podsPath, listQuery, podTable("7"))
+	reg.Add(feedStub(podsPath, "watch=true&resourceVersion=7&includeObject=Metadata", tableType, true, pieces()))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		st, _ := ParseLine("get pods -w")
+		var out bytes.Buffer
+		ls := *s
+		ls.Live = printer.NewWriter(&out, &out, printer.People).Stream()
+		_, err := Run(ctx, &ls, st)
+		done <- err
+	}()
+	for reg.Count() < 4 { // discovery twice, the list, the watch
+		runtime.Gosched()
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Ctrl-C ended the watch with %v, want nil (exit 0)", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the watch did not end after Ctrl-C")
+	}
+}
+
+func TestLiveLogsFollowPrintsEachLineAsItArrives(t *testing.T) {
+	s, reg := famSession(t, nil)
+	reg.JSON("/api/v1/namespaces/shop/pods/web-0", "", synthPod{name: "web-0", node: "n1", containers: []string{"app"}}.json())
+	reg.Add(feedStub("/api/v1/namespaces/shop/pods/web-0/log", "container=app&tailLines=2&follow=true", "text/plain", true,
+		pieces("one\ntw", "o\n", "three \x1b[31mred\n")))
+	out, errOut, err := liveRun(t, s, "logs web-0 -f --tail 2", 3, nil)
+	if err != nil || errOut != "" {
+		t.Fatalf("err %v, stderr %q", err, errOut)
+	}
+	if want := "one\ntwo\nthree red\n"; out != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+}
+
+func TestLiveLogsFollowEndsWhenTheLogEnds(t *testing.T) {
+	s, reg := famSession(t, nil)
+	reg.JSON("/api/v1/namespaces/shop/pods", "limit=500&labelSelector=app%3Dweb", podList(
+		synthPod{name: "web-0", node: "n1", containers: []string{"app"}}, synthPod{name: "web-1", node: "n1", containers: []string{"app"}}))
+	for _, p := range []string{"web-0", "web-1"} {
+		reg.Add(feedStub("/api/v1/namespaces/shop/pods/"+p+"/log", "container=app&tailLines=10&follow=true", "text/plain", false, pieces(p+" done\n")))
+	}
+	out, _, err := liveRun(t, s, "logs -f -l app=web", 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "web-0 done\n") || !strings.Contains(out, "web-1 done\n") {
+		t.Errorf("stdout %q", out)
+	}
+}
+
+func TestLiveLogsFollowRefusesMoreStreamsThanMaxLogRequests(t *testing.T) {
+	s, reg := famSession(t, nil)
+	reg.JSON("/api/v1/namespaces/shop/pods", "limit=500&labelSelector=app%3Dweb", podList(
+		synthPod{name: "web-0", node: "n1", containers: []string{"app"}}, synthPod{name: "web-1", node: "n1", containers: []string{"app"}}))
+	_, _, err := liveRun(t, s, "logs -f -l app=web --max-log-requests 1", 0, nil)
+	if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitRefused {
+		t.Fatalf("err = %v, want a refusal", err)
+	}
+}
+
+func TestLogsFollowOutsideTheCommandLineIsRefusedBeforeSending(t *testing.T) {
+	reg := httpstub.New(t)
+	ep, err := kube.Connection{Host: "cluster.example", Port: 6443, Token: "synthetic-token", DefaultNamespace: "shop"}.Validate(kube.Switches{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Session{Client: kube.NewClient(ep, kube.Options{Transport: reg})}
+	_, errOut, code := famRun(t, s, "logs web-0 -f")
+	if code != kube.ExitRefused || !strings.Contains(errOut, "only on the command line") || reg.Count() != 0 {
+		t.Errorf("code %d, stderr %q, %d requests", code, errOut, reg.Count())
 	}
 }
