@@ -107,6 +107,8 @@ var Commands = []*Command{
 		Flags: []string{"namespace", "all-namespaces", "subresource", "list", "no-headers", "request-timeout"}, MinArgs: 0, MaxArgs: 3, Example: "auth can-i list pods -n shop\nauth can-i get secrets -A\nauth can-i --list -n shop"},
 	{Name: "auth whoami", Args: "", Summary: "Show who this connection is (SelfSubjectReview)",
 		Flags: []string{"output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Example: "auth whoami\nauth whoami -o json"},
+	{Name: "cluster-info", Args: "", Summary: "Print where the control plane and the cluster services (kube-system, kubernetes.io/cluster-service=true) are running",
+		Flags: []string{"request-timeout"}, MaxArgs: 0, Example: "cluster-info"},
 	{Name: "version", Args: "", Summary: "Print studioctl's version and the server's (--client: studioctl's alone, no server needed)",
 		Flags: []string{"client", "output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Example: "version\nversion -o json\nversion --client"},
 }
@@ -118,7 +120,7 @@ var (
 		"certificate", "cordon", "uncordon", "drain", "taint", "apply", "patch", "replace", "label",
 		"annotate", "debug", "exec", "attach", "cp", "port-forward", "proxy", "rollout"}
 	// NotInV1 are read-only commands this version does not read.
-	NotInV1 = []string{"config", "cluster-info", "wait", "diff", "completion", "options", "plugin",
+	NotInV1 = []string{"config", "wait", "diff", "completion", "options", "plugin",
 		"kustomize", "alpha", "help"}
 	// ReadOnlyRollout are the rollout subcommands that only read; they are not in v1 either.
 	ReadOnlyRollout = []string{"status", "history"}
