@@ -35,10 +35,12 @@ type Options struct {
 	Transport http.RoundTripper
 	// Layer, when set and Transport is not, wraps the net/http transport beneath the guard (a
 	// recorder keeping what the real server answers): no caller ever holds an unguarded transport.
-	Layer          func(base http.RoundTripper, apiPath string) http.RoundTripper
-	Resolver       Resolver
-	Now            func() time.Time
-	Sleep          func(ctx context.Context, d time.Duration) error
+	Layer    func(base http.RoundTripper, apiPath string) http.RoundTripper
+	Resolver Resolver
+	Now      func() time.Time
+	Sleep    func(ctx context.Context, d time.Duration) error
+	// AfterFunc starts a live stream's idle watch (time.AfterFunc unless a test injects one).
+	AfterFunc      func(d time.Duration, f func()) Timer
 	RequestTimeout time.Duration // per request, the whole body included; 0 means 30 s
 	ConnectTimeout time.Duration // 0 means 10 s
 	CacheDir       string        // root of the discovery disk cache; "" keeps discovery in memory only
@@ -73,6 +75,9 @@ func NewClient(ep *Endpoint, opts Options) *Client {
 	}
 	if opts.Sleep == nil {
 		opts.Sleep = sleepCtx
+	}
+	if opts.AfterFunc == nil {
+		opts.AfterFunc = afterFunc
 	}
 	if opts.RequestTimeout == 0 {
 		opts.RequestTimeout = limits.DefaultRequestTimeout

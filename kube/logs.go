@@ -34,6 +34,28 @@ type LogStream struct {
 // text/plain (a text/plain Accept is refused with 406 by some). The body is capped at
 // limits.MaxLogStreamBytes: a longer log is cut there and marked Truncated, never failed.
 func (c *Client) PodLog(ctx context.Context, ns, pod string, o LogOptions) (*LogStream, error) {
+	cl, err := c.logCall(ns, pod, o)
+	if err != nil {
+		return nil, err
+	}
+	resp, cancel, err := c.send(ctx, cl)
+	if err != nil {
+		return nil, logSendError(err, o, pod, ns)
+	}
+	defer cancel()
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if errors.Is(err, errBodyTooLarge) {
+		return &LogStream{Data: data, Truncated: true}, nil
+	}
+	if err != nil {
+		return nil, c.readError(ctx, cl, err)
+	}
+	return &LogStream{Data: data}, nil
+}
+
+// logCall builds one log request from checked parts.
+func (c *Client) logCall(ns, pod string, o LogOptions) (*call, error) {
 	what := sprintf(sentenceLogWhat, o.Container, pod, ns)
 	if o.Previous {
 		what = sprintf(sentenceLogWhatPrevious, o.Container, pod, ns)
@@ -51,7 +73,8 @@ func (c *Client) PodLog(ctx context.Context, ns, pod string, o LogOptions) (*Log
 			return serverError(CodeNotFound, http.StatusNotFound, sprintf(sentenceLogPodNotFoundNS, pod, ns))
 		},
 	}
-	// Keys in the order url.Values.Encode writes them, as kubectl's request does.
+	// Keys in the order url.Values.Encode writes them, as kubectl's request does (follow, when
+	// set, is added after: FollowLog sets it).
 	if o.Container != "" {
 		cl.set("container", o.Container)
 	}
@@ -73,21 +96,13 @@ func (c *Client) PodLog(ctx context.Context, ns, pod string, o LogOptions) (*Log
 	if o.Timestamps {
 		cl.set("timestamps", "true")
 	}
-	resp, cancel, err := c.send(ctx, cl)
-	if err != nil {
-		if e, ok := AsError(err); ok && e.Status == http.StatusBadRequest {
-			return nil, serverError(codeLogBadRequest, http.StatusBadRequest, sprintf(sentenceLogBadRequest, o.Container, pod, ns))
-		}
-		return nil, err
+	return cl, nil
+}
+
+// logSendError names a 400 as the log's own sentence.
+func logSendError(err error, o LogOptions, pod, ns string) error {
+	if e, ok := AsError(err); ok && e.Status == http.StatusBadRequest {
+		return serverError(codeLogBadRequest, http.StatusBadRequest, sprintf(sentenceLogBadRequest, o.Container, pod, ns))
 	}
-	defer cancel()
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if errors.Is(err, errBodyTooLarge) {
-		return &LogStream{Data: data, Truncated: true}, nil
-	}
-	if err != nil {
-		return nil, c.readError(ctx, cl, err)
-	}
-	return &LogStream{Data: data}, nil
+	return err
 }

@@ -126,6 +126,14 @@ const (
 	sentenceObjectNotFound   = "%s %q not found"
 )
 
+// Sentences of live streams (the command line's get -w, logs -f, events -w, rollout status).
+const (
+	sentenceLiveIdle       = "Nothing arrived for %s, studioctl's idle limit for a live stream, so it ended; run the statement again to go on watching."
+	sentenceLiveBytes      = "The live stream to %s passed %s, studioctl's cap for one stream, so it ended; narrow it with -l or --field-selector, or run the statement again."
+	sentenceLiveWatchError = "The API server ended the watch to %s with an error event (code %s)."
+	sentenceLogLineLong    = "The log read to %s holds a line longer than %s, studioctl's cap for one line, so the stream ended."
+)
+
 const sentenceWatchExpired = "The API server ended the window to %s with an error event (the starting version may have expired); run the statement again."
 
 // Sentences about a pod log request.

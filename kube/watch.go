@@ -11,10 +11,12 @@ import (
 	"github.com/studioctl/studioctl/limits"
 )
 
-// WatchEvent is one change seen during a watch window, as a one-row Table.
+// WatchEvent is one change seen during a watch, as a one-row Table or (a live watch of objects)
+// as the object.
 type WatchEvent struct {
-	Type  string // ADDED, MODIFIED, DELETED
-	Table *Table
+	Type   string // ADDED, MODIFIED, DELETED
+	Table  *Table
+	Object map[string]any
 }
 
 // WatchTable watches a collection from resourceVersion for a bounded window, as Table rows. It is

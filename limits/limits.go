@@ -22,6 +22,12 @@ const (
 	MaxLogStreams         = 5                // log streams per statement
 	DefaultWatchWindow    = 10 * time.Second // watch window without --request-timeout
 	MaxWatchBytes         = 8 << 20          // bytes per watch window
+	LiveIdleTimeout       = 30 * time.Minute // a live stream (get -w, logs -f, events -w, rollout status) with no event or line this long ends
+	MaxLiveStreamBytes    = 64 << 20         // bytes per live stream: one watch connection or one followed log
+	LiveReconnectPause    = 1 * time.Second  // the wait before a live watch reconnects after an empty connection
+	MaxLogLineBytes       = 1 << 20          // bytes of one followed log line
+	MaxLogRequests        = 20               // the most --max-log-requests may ask for
+	DefaultLogRequests    = 5                // followed log streams at once under -l, as kubectl's --max-log-requests
 	MaxEventsRead         = 5000             // events a statement reads
 	MaxEventsShown        = 1000             // events a statement shows
 	MaxExplainBytes       = 4 << 20          // bytes per OpenAPI document

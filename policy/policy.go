@@ -113,6 +113,7 @@ var queryKeys = map[Kind]map[string]func(string) bool{
 	KindLog: {
 		"container": isPrintable, "tailLines": isUint, "sinceSeconds": isUint, "sinceTime": isPrintable,
 		"timestamps": isBool, "limitBytes": isUint, "previous": isBool,
+		"follow": isBool,
 	},
 	KindSelfReview: {},
 }

@@ -62,6 +62,7 @@ func TestAdmits(t *testing.T) {
 		{"get an rbac-style name", Request{Method: "GET", Path: "/api/v1/nodes/system:node:x"}, KindGet},
 		{"watch pods", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods", Query: q("watch", "true", "resourceVersion", "10", "timeoutSeconds", "10")}, KindWatch},
 		{"pod log", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/log", Query: q("container", "app", "tailLines", "50", "timestamps", "true")}, KindLog},
+		{"followed pod log", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/log", Query: q("container", "app", "follow", "true")}, KindLog},
 		{"self subject review", Request{Method: "POST", Path: "/apis/authentication.k8s.io/v1/selfsubjectreviews", Body: []byte(`{"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"}`)}, KindSelfReview},
 		{"access review", Request{Method: "POST", Path: "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", Body: []byte(`{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview","spec":{"resourceAttributes":{"verb":"list","resource":"pods"}}}`)}, KindSelfReview},
 		{"rules review", Request{Method: "POST", Path: "/apis/authorization.k8s.io/v1/selfsubjectrulesreviews", Body: []byte(`{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectRulesReview","spec":{"namespace":"shop"}}`)}, KindSelfReview},
@@ -101,7 +102,8 @@ func TestRefuses(t *testing.T) {
 		{"binding get", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/binding"}, "subresource.binding"},
 		{"status subresource", Request{Method: "GET", Path: "/apis/apps/v1/namespaces/shop/deployments/web/status"}, "subresource.status"},
 		{"log of a node", Request{Method: "GET", Path: "/api/v1/nodes/n1/log"}, "subresource"},
-		{"follow a log", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/log", Query: q("follow", "true")}, "query.key"},
+		{"follow a list", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods", Query: q("follow", "true")}, "query.key"},
+		{"follow not a bool", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/log", Query: q("follow", "yes")}, "query.value"},
 		{"limit too big", Request{Method: "GET", Path: "/api/v1/pods", Query: q("limit", "501")}, "query.value"},
 		{"limit not canonical", Request{Method: "GET", Path: "/api/v1/pods", Query: q("limit", "0500")}, "query.value"},
 		{"whole objects in a table", Request{Method: "GET", Path: "/api/v1/namespaces/shop/secrets", Query: q("includeObject", "Object")}, "query.value"},
@@ -176,7 +178,7 @@ func FuzzCheck(f *testing.F) {
 		if a.Kind == KindGet && a.Subresource != "" {
 			t.Fatalf("admitted a subresource get: %s", path)
 		}
-		if key == "follow" || (key == "includeObject" && value == "Object") {
+		if (key == "follow" && a.Kind != KindLog) || (key == "includeObject" && value == "Object") {
 			t.Fatalf("admitted query %s=%s", key, value)
 		}
 	})

@@ -500,7 +500,7 @@ func TestLogsRefusedBeforeSending(t *testing.T) {
 		"logs p --tail 5001":                                  fmt.Sprintf(statement.SentenceLimit, "--tail", "5000", logs.LimitNameTail),
 		"logs p --limit-bytes 1048577":                        fmt.Sprintf(statement.SentenceLimit, "--limit-bytes", "1048576", logs.LimitNameLimitBytes),
 		"logs p --limit-bytes=-1":                             logs.SentenceLogsLimitNegative,
-		"logs p -f":                                           statement.SentenceFollow,
+		"logs p -f --max-log-requests 21":                     fmt.Sprintf(statement.SentenceLimit, "--max-log-requests", "20", logs.LimitNameLogRequests),
 	}
 	for line, want := range cases {
 		_, err := ParseLine(line)

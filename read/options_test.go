@@ -19,7 +19,7 @@ import (
 )
 
 // Every command of the command table has options in the family table, and those options take
-// exactly the flags the command's row lists (--help is the parser's; --follow is refused there).
+// exactly the flags the command's row lists (--help is the parser's).
 func TestEveryCommandHasOptionsForItsFlags(t *testing.T) {
 	if len(families) != len(statement.Commands) {
 		t.Errorf("%d families for %d commands", len(families), len(statement.Commands))
@@ -30,7 +30,7 @@ func TestEveryCommandHasOptionsForItsFlags(t *testing.T) {
 			t.Errorf("%s has no options", c.Name)
 			continue
 		}
-		want := slices.DeleteFunc(slices.Clone(c.Flags), func(f string) bool { return f == "follow" })
+		want := slices.Clone(c.Flags)
 		got := statement.FlagNames(newOptions())
 		slices.Sort(want)
 		slices.Sort(got)

@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/apiresources"
 	"github.com/studioctl/studioctl/read/auth"
+	"github.com/studioctl/studioctl/read/clusterinfo"
 	"github.com/studioctl/studioctl/read/describe"
 	"github.com/studioctl/studioctl/read/events"
 	"github.com/studioctl/studioctl/read/explain"
@@ -46,6 +47,7 @@ var families = map[string]func() reader.Options{
 	"api-resources": func() reader.Options { return &apiresources.ResourcesOptions{} },
 	"api-versions":  func() reader.Options { return &apiresources.VersionsOptions{} },
 	"version":       func() reader.Options { return &version.Options{} },
+	"cluster-info":  func() reader.Options { return &clusterinfo.Options{} },
 }
 
 // Parse reads a statement from words (as a shell split them), fills its command's options and

@@ -17,9 +17,6 @@ func HelpLines(c *Command) []string {
 	}
 	lines = append(lines, "", "Flags:")
 	for _, f := range append(append([]string{}, c.Flags...), "help") {
-		if f == "follow" {
-			continue
-		}
 		lines = append(lines, "  "+flagUsage(Flags[f]))
 	}
 	if c.Example != "" {

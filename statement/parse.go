@@ -231,9 +231,6 @@ func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
 	if contains(ConnectionFlags, name) {
 		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}
-	if name == "follow" && st.Command.Name == "logs" {
-		return FlagSpec{}, kube.Refusef(CodeFollow, SentenceFollow)
-	}
 	if st.Command.Name == "get" {
 		switch name {
 		case "sort-by":
@@ -258,18 +255,12 @@ func (st *Statement) lookupShort(short, spelled string) (FlagSpec, error) {
 			return st.lookup(spec.Long, spelled)
 		}
 	}
-	if short == "f" && st.Command.Name == "logs" {
-		return FlagSpec{}, kube.Refusef(CodeFollow, SentenceFollow)
-	}
 	return FlagSpec{}, st.notInV1(spelled)
 }
 
 func (st *Statement) notInV1(spelled string) error {
 	var names []string
 	for _, f := range st.Command.Flags {
-		if f == "follow" {
-			continue
-		}
 		spec := Flags[f]
 		n := "--" + spec.Long
 		if spec.Short != "" {

@@ -20,7 +20,7 @@ const (
 	sentenceLaterOutput    = "-o %s is not built in studioctl yet (it is planned); use -o json or -o yaml and a JSON tool for now. Nothing was sent."
 	sentenceLaterSortBy    = "--sort-by on get is not built in studioctl yet (it is planned; kubectl's reads whole objects and turns paging off). Nothing was sent."
 	sentenceLaterRaw       = "get --raw is not in v1: studioctl reads typed objects only. Nothing was sent."
-	SentenceFollow         = "follow is not available in v1: remove -f to read the latest lines, and run the statement again to refresh. Nothing was sent."
+	SentenceFollow         = "logs -f streams only on the command line (studioctl logs ... -f); here, remove -f to read the latest lines, and run the statement again to refresh. Nothing was sent."
 	SentenceUnknownCommand = "%q is not a command studioctl reads; it reads: %s. Nothing was sent."
 	sentenceTopNeedsKind   = "top needs pod or node: top pod, top node. Nothing was sent."
 	sentenceAuthNeedsKind  = "auth needs can-i or whoami: auth can-i VERB TYPE, auth whoami. Nothing was sent."

@@ -144,7 +144,7 @@ func runStatement(ctx context.Context, f *Factory, words []string) error {
 		return nil
 	}
 	return f.withSession(ctx, jsonErrors, func(ctx context.Context, s *studioctl.Session) error {
-		if code := cli.Exec(ctx, s, st, f.IO.Out, f.IO.Err); code != 0 {
+		if code := cli.ExecLive(ctx, s, st, f.IO.Out, f.IO.Err); code != 0 {
 			return exitStatus(code)
 		}
 		return nil

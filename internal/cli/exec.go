@@ -24,12 +24,18 @@ const (
 // Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
 // and returns the exit code of the command-line contract.
 func Exec(ctx context.Context, s *studioctl.Session, st *read.Statement, out, errOut io.Writer) int {
-	return exec(ctx, &s.Session, s.Mode(), st, out, errOut)
+	return exec(ctx, &s.Session, s.Mode(), st, out, errOut, false)
+}
+
+// ExecLive is Exec on the command line: get -w, logs -f, events -w and rollout status run live,
+// printing as they read, until ctx ends (Ctrl-C, exit 0) or their idle limit.
+func ExecLive(ctx context.Context, s *studioctl.Session, st *read.Statement, out, errOut io.Writer) int {
+	return exec(ctx, &s.Session, s.Mode(), st, out, errOut, true)
 }
 
 // ExecLocal runs a statement that reads no server (version --client): it needs no session.
 func ExecLocal(ctx context.Context, st *read.Statement, out, errOut io.Writer) int {
-	return exec(ctx, nil, printer.People, st, out, errOut)
+	return exec(ctx, nil, printer.People, st, out, errOut, false)
 }
 
 // LocalOnly reports whether a statement reads no server, so the command opens no connection.
@@ -38,13 +44,19 @@ func LocalOnly(st *read.Statement) bool {
 	return ok && lo.LocalOnly()
 }
 
-func exec(ctx context.Context, s *read.Session, mode printer.RedactMode, st *read.Statement, out, errOut io.Writer) int {
+func exec(ctx context.Context, s *read.Session, mode printer.RedactMode, st *read.Statement, out, errOut io.Writer, live bool) int {
 	jsonErrors := st.Output() == "json"
+	w := printer.NewWriter(out, errOut, mode)
+	if live && s != nil {
+		ls := *s
+		ls.Live = w.Stream()
+		s = &ls
+	}
 	res, err := read.Run(ctx, s, st)
 	if err != nil {
 		return Report(errOut, err, jsonErrors)
 	}
-	if err := printer.NewWriter(out, errOut, mode).Write(res); err != nil {
+	if err := w.Write(res); err != nil {
 		return Report(errOut, err, jsonErrors)
 	}
 	for _, e := range res.Errors {

@@ -27,6 +27,8 @@ type Options struct {
 	LabelColumns   []string `flag:"label-columns"`
 	IgnoreNotFound bool     `flag:"ignore-not-found"`
 	Watch          bool     `flag:"watch"`
+	WatchOnly      bool     `flag:"watch-only"`
+	WatchEvents    bool     `flag:"output-watch-events"`
 	NoHeaders      bool     `flag:"no-headers"`
 	MaxRows        int      // the row cap, from the session (Complete)
 }
@@ -37,7 +39,7 @@ func (o *Options) Validate() error {
 	if err != nil {
 		return err
 	}
-	if o.Watch {
+	if o.watching() {
 		if o.Output != "" && o.Output != "wide" {
 			return kube.Refusef(statement.CodeBadValue, sentenceWatchOutput, o.Output)
 		}
@@ -47,6 +49,9 @@ func (o *Options) Validate() error {
 	}
 	return nil
 }
+
+// watching: -w or --watch-only (--output-watch-events alone lists, as kubectl's does).
+func (o *Options) watching() bool { return o.Watch || o.WatchOnly }
 
 // Complete fills the namespace and the row cap the session supplies.
 func (o *Options) Complete(s *reader.Session) {
@@ -105,7 +110,10 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	case "json", "yaml":
 		return g.docs(ctx)
 	}
-	if o.Watch {
+	if o.watching() && s.Live != nil {
+		return g.live(ctx)
+	}
+	if o.watching() {
 		return g.watch(ctx)
 	}
 	return g.table(ctx)

@@ -17,6 +17,9 @@ func (g *getRead) watch(ctx context.Context) (*printer.Result, error) {
 	if err := g.s.Client.ListTable(ctx, g.r, g.scope, opts, rv); err != nil {
 		return nil, err
 	}
+	if g.o.WatchOnly {
+		b.out.Rows = nil
+	}
 	listed := len(b.out.Rows)
 	events := make([]string, listed)
 	window := limits.DefaultWatchWindow

@@ -33,6 +33,8 @@ type Options struct {
 	Since         *time.Duration `flag:"since"`
 	SinceTime     *string        `flag:"since-time"`
 	LimitBytes    *int64         `flag:"limit-bytes"`
+	Follow        bool           `flag:"follow"`
+	MaxRequests   *int64         `flag:"max-log-requests"` // nil: limits.DefaultLogRequests
 	MaxRows       int            // the row cap of the pod lists, from the session (Complete)
 }
 
@@ -94,6 +96,14 @@ func (o *Options) validateCounts() error {
 			return err
 		}
 	}
+	if o.MaxRequests != nil {
+		if *o.MaxRequests < 1 {
+			return kube.Refusef(statement.CodeBadValue, SentenceLogsRequestsLow)
+		}
+		if err := statement.CheckCount("--max-log-requests", *o.MaxRequests, limits.MaxLogRequests, LimitNameLogRequests); err != nil {
+			return err
+		}
+	}
 	if o.LimitBytes != nil {
 		if *o.LimitBytes < 0 {
 			return kube.Refusef(statement.CodeBadValue, SentenceLogsLimitNegative)
@@ -149,6 +159,9 @@ func (l *logRead) notice(text string) {
 
 // Run finds the pods and containers to read and reads their logs, one stream each.
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	if o.Follow && s.Live == nil {
+		return nil, kube.Refusef(statement.CodeFollow, statement.SentenceFollow)
+	}
 	l := &logRead{s: s, o: o, ns: o.Namespace, res: &printer.Result{}, seen: map[string]bool{}, allPods: o.AllPods}
 	pods, err := l.pods(ctx)
 	if err != nil {
@@ -170,6 +183,9 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 			return nil, err
 		}
 		streams = append(streams, logStream{p, c})
+	}
+	if o.Follow {
+		return l.follow(ctx, streams)
 	}
 	if len(streams) > limits.MaxLogStreams {
 		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsStreams, len(streams), limits.MaxLogStreams)}

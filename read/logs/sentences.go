@@ -20,8 +20,11 @@ const (
 	SentenceLogsLimitNegative  = "--limit-bytes takes a number of bytes from 1 to 1048576. Nothing was sent."
 	LimitNameTail              = "studioctl's cap of log lines per stream"
 	LimitNameLimitBytes        = "1 MiB, studioctl's cap of bytes per log stream"
+	LimitNameLogRequests       = "studioctl's cap of logs followed at once"
+	SentenceLogsRequestsLow    = "--max-log-requests takes a number of logs from 1 to 20. Nothing was sent."
 	// logs, after requests
 	sentenceLogsStreams      = "This statement would read %d log streams; studioctl reads at most %d in one statement and never cuts the list short, so no log was read. Name one pod, choose a container with -c, or narrow -l."
+	sentenceLogsFollowMany   = "This statement would follow %d logs at once, more than --max-log-requests allows (%d), so no log was read; raise --max-log-requests (at most 20) or narrow -l."
 	sentenceLogsNoPod        = "No pod in namespace %q matches the selector of %s %q (%s), so there is no log to read; kubectl would wait for one to appear, studioctl does not."
 	sentenceLogsNoSelector   = "%s %q in namespace %q selects no pods (it has no selector), so there is no log to read."
 	SentenceLogsKind         = "logs reads a pod, or the pods a deployment, replica set, stateful set, daemon set, job, replication controller or service selects; %s is none of those."

@@ -17,6 +17,10 @@ import (
 type Session struct {
 	Client  *kube.Client
 	MaxRows int // the statement row cap; 0 means limits.DefaultMaxRows
+	// Live, when set, runs the live forms (get -w, logs -f, events -w, rollout status) until the
+	// context ends, printing each row or line through it as it arrives. Only the command line
+	// sets it; the console and the library keep the bounded forms.
+	Live *printer.Stream
 }
 
 // Options are one command's options, in the manner of kubectl's pkg/cmd: filled once from the

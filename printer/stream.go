@@ -1,0 +1,49 @@
+package printer
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/studioctl/studioctl/sanitize"
+)
+
+// Stream prints a live statement's answer as it arrives (get -w, logs -f, events -w, rollout
+// status on the command line) through the same sanitising and masking as Write: each batch of
+// rows is printed and flushed when it is handed over, the header once, and nothing is kept.
+type Stream struct {
+	w      *Writer
+	mu     sync.Mutex // followed logs print from several streams at once
+	headed bool
+}
+
+// Stream starts a live answer printed by w.
+func (w *Writer) Stream() *Stream { return &Stream{w: w} }
+
+// Rows prints a batch of rows (the first list, then each event), aligned among themselves as
+// kubectl's watch prints them; the header goes before the first rows printed.
+func (s *Stream) Rows(t *Table) error {
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.headed {
+		t.NoHeaders = true
+	}
+	s.headed = true
+	return s.w.writeTable(t)
+}
+
+// Lines prints lines (log lines, rollout status messages) at once.
+func (s *Stream) Lines(l *Lines) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.writeLines(l)
+}
+
+// Notice prints a line on stderr.
+func (s *Stream) Notice(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fmt.Fprintln(s.w.Err, sanitize.String(text))
+}
