@@ -103,7 +103,7 @@ func TestRefusedStatementsSendNothing(t *testing.T) {
 	for _, f := range statement.ConnectionFlags {
 		lines = append(lines, "get pods --"+f+"=x", "logs web --"+f+" x")
 	}
-	lines = append(lines, "rollout status deploy/web", "rollout restart deploy/web", "get pods -o jsonpath={.x}",
+	lines = append(lines, "rollout restart deploy/web", "get pods -o jsonpath={.x}",
 		"get pods -o custom-columns=A:.a", "get pods -o go-template={{.}}", "get pods -o jsonpath-file=/etc/passwd",
 		"get pods --sort-by=.metadata.name", "get pods,svc", "get all", "get --raw /metrics", "logs web -f",
 		"get pods --tail 5", "logs web --tail 5001", "logs web --limit-bytes 2000000", "get pods --request-timeout 0",

@@ -81,7 +81,13 @@ func (w *Writer) writeTable(t *Table) error {
 	if len(t.Rows) == 0 {
 		return nil
 	}
+	if t.Heading != "" {
+		fmt.Fprintln(w.Out, sanitize.String(t.Heading))
+	}
 	tw := NewTabWriter(w.Out)
+	if t.Narrow {
+		tw = tabwriter.NewWriter(w.Out, 0, 8, 2, ' ', 0)
+	}
 	var line []byte
 	if !t.NoHeaders {
 		line = headerLine(line, t.Columns)

@@ -59,6 +59,11 @@ type Table struct {
 	SecretNames bool
 	// SecretRows marks rows about Secrets (an RBAC rule covering secrets); may be nil.
 	SecretRows []bool
+	// Heading is printed on its own line above the table (rollout history's object line).
+	Heading string
+	// Narrow lays the table out as kubectl's describe-style tables do (two spaces between
+	// columns, no minimum width) instead of get's.
+	Narrow bool
 }
 
 // Lines is a result printed one line each (-o name, api-versions, logs).

@@ -75,8 +75,7 @@ func TestRefusals(t *testing.T) {
 	}
 	cases["rollout restart deploy/web"] = statement.CodeWriteCommand
 	cases["rollout undo deploy/web"] = statement.CodeWriteCommand
-	cases["rollout status deploy/web"] = statement.CodeNotInV1
-	cases["rollout history deploy/web"] = statement.CodeNotInV1
+	cases["rollout undo deploy/web"] = statement.CodeWriteCommand
 	for _, w := range statement.NotInV1 {
 		cases[w] = statement.CodeNotInV1
 	}

@@ -63,6 +63,7 @@ var Flags = map[string]FlagSpec{
 	"api-version":         {Long: "api-version", Kind: String, Value: "GROUP/VERSION", Usage: "explain the type at this API version"},
 	"subresource":         {Long: "subresource", Kind: String, Value: "NAME", Usage: "ask about a subresource, such as log"},
 	"list":                {Long: "list", Kind: Bool, Usage: "list every right the identity holds in the namespace"},
+	"timeout":             {Long: "timeout", Kind: Duration, Value: "DURATION", Usage: "give up waiting after DURATION (default: wait until Ctrl-C)"},
 	"client":              {Long: "client", Kind: Bool, Usage: "print only studioctl's version; nothing is sent"},
 	"help":                {Long: "help", Short: "h", Kind: Bool, Usage: "print this command's help; nothing is sent"},
 }
@@ -110,6 +111,12 @@ var Commands = []*Command{
 		Flags: []string{"output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Example: "auth whoami\nauth whoami -o json"},
 	{Name: "cluster-info", Args: "", Summary: "Print where the control plane and the cluster services (kube-system, kubernetes.io/cluster-service=true) are running",
 		Flags: []string{"request-timeout"}, MaxArgs: 0, Example: "cluster-info"},
+	{Name: "rollout status", Args: "TYPE/NAME | TYPE NAME", Summary: "Show a deployment's, stateful set's or daemon set's rollout; on the command line, watch it until it finishes",
+		Flags: []string{"namespace", "watch", "timeout", "request-timeout"}, MinArgs: 1, MaxArgs: 2,
+		Example: "rollout status deployment/web -n shop\nrollout status statefulset/postgres --timeout 2m\nrollout status daemonset/agent -w=false"},
+	{Name: "rollout history", Args: "TYPE/NAME | TYPE NAME", Summary: "List a deployment's, stateful set's or daemon set's recorded revisions",
+		Flags: []string{"namespace", "request-timeout"}, MinArgs: 1, MaxArgs: 2,
+		Example: "rollout history deployment/web -n shop\nrollout history statefulset postgres"},
 	{Name: "version", Args: "", Summary: "Print studioctl's version and the server's (--client: studioctl's alone, no server needed)",
 		Flags: []string{"client", "output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Example: "version\nversion -o json\nversion --client"},
 }
@@ -123,7 +130,7 @@ var (
 	// NotInV1 are read-only commands this version does not read.
 	NotInV1 = []string{"config", "wait", "diff", "completion", "options", "plugin",
 		"kustomize", "alpha", "help"}
-	// ReadOnlyRollout are the rollout subcommands that only read; they are not in v1 either.
+	// ReadOnlyRollout are the rollout subcommands that only read; every other one writes.
 	ReadOnlyRollout = []string{"status", "history"}
 	// ConnectionFlags belong to the connection, never to a statement.
 	ConnectionFlags = []string{"kubeconfig", "context", "cluster", "user", "token", "server", "s", "as",

@@ -61,7 +61,7 @@ func RefusalOverview() []string {
 		}
 	}
 	return []string{
-		"Never sent (studioctl is read-only): " + strings.Join(w, ", ") + " (rollout status and history are read-only but not in v1).",
+		"Never sent (studioctl is read-only): " + strings.Join(w, ", ") + " (except rollout status and rollout history, which only read).",
 		"Not in v1 as statements: " + strings.Join(notInV1Shown(), ", ") + ".",
 		"Refused inside a statement, where the connection is already chosen: " + strings.Join(conn, ", ") + ".",
 	}

@@ -122,7 +122,7 @@ func Parse(words []string) (*Statement, error) {
 func refuseCommand(words []string) error {
 	verb := words[0]
 	if verb == "rollout" && len(words) > 1 && contains(ReadOnlyRollout, words[1]) {
-		return kube.Refusef(CodeNotInV1, sentenceNotInV1Command, "rollout "+words[1])
+		return nil // rollout status and history only read; the rest of rollout writes
 	}
 	if contains(WriteCommands, verb) {
 		return kube.Refusef(CodeWriteCommand, sentenceWriteCommand, verb)
