@@ -55,7 +55,7 @@ func TestOptionsAreFilledTyped(t *testing.T) {
 			Namespaced: ptr(false), APIGroup: ptr(""), Verbs: []string{"list", "get", "watch"}, Output: "name"},
 		"top pod -A --sort-by memory -l tier=db --no-headers": &top.PodOptions{Options: top.Options{
 			AllNamespaces: true, SortBy: ptr("memory"), Selector: "tier=db", NoHeaders: true}},
-		"get deploy web api -n shop --ignore-not-found": &get.Options{Args: []string{"deploy", "web", "api"}, Namespace: "shop", IgnoreNotFound: true, AllowMissing: true},
+		"get deploy web api -n shop --ignore-not-found": &get.Options{Args: []string{"deploy", "web", "api"}, Namespace: "shop", IgnoreNotFound: true},
 	} {
 		st, err := ParseLine(line)
 		if err != nil {
@@ -80,8 +80,8 @@ func TestCompleteAppliesTheSessionDefaults(t *testing.T) {
 		maxRows int
 		want    *get.Options
 	}{
-		{"get pods", 0, &get.Options{Args: []string{"pods"}, Namespace: "shop", MaxRows: limits.DefaultMaxRows, AllowMissing: true}},
-		{"get pods -n payments", 7, &get.Options{Args: []string{"pods"}, Namespace: "payments", MaxRows: 7, AllowMissing: true}},
+		{"get pods", 0, &get.Options{Args: []string{"pods"}, Namespace: "shop", MaxRows: limits.DefaultMaxRows}},
+		{"get pods -n payments", 7, &get.Options{Args: []string{"pods"}, Namespace: "payments", MaxRows: 7}},
 	} {
 		st, err := ParseLine(tc.line)
 		if err != nil {

@@ -35,7 +35,7 @@ func TestShortClusters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &get.Options{Args: []string{"pods"}, AllNamespaces: true, Output: "wide", ShowLabels: true, LabelColumns: []string{"app", "tier", "zone"}, AllowMissing: true}
+	want := &get.Options{Args: []string{"pods"}, AllNamespaces: true, Output: "wide", ShowLabels: true, LabelColumns: []string{"app", "tier", "zone"}}
 	if diff := cmp.Diff(want, st.Options); diff != "" {
 		t.Fatal(diff)
 	}

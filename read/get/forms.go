@@ -16,7 +16,7 @@ func (o *Options) readForms() (printer.Form, *sorter, error) {
 	if read == nil {
 		read = readLocalFile
 	}
-	f, err := printer.NewForm(o.Output, o.AllowMissing, read)
+	f, err := printer.NewForm(o.Output, o.AllowMissing == nil || *o.AllowMissing, read)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -29,7 +29,7 @@ type Options struct {
 	Watch          bool     `flag:"watch"`
 	NoHeaders      bool     `flag:"no-headers"`
 	SortBy         string   `flag:"sort-by"`
-	AllowMissing   bool     `flag:"allow-missing-template-keys"`
+	AllowMissing   *bool    `flag:"allow-missing-template-keys"` // nil: kubectl's default, true
 	MaxRows        int      // the row cap, from the session (Complete)
 	// ReadFile reads a -o ...-file form's file; nil reads the local file system (the command line).
 	ReadFile func(name string) ([]byte, error)
