@@ -103,9 +103,9 @@ func TestRefusedStatementsSendNothing(t *testing.T) {
 	for _, f := range statement.ConnectionFlags {
 		lines = append(lines, "get pods --"+f+"=x", "logs web --"+f+" x")
 	}
-	lines = append(lines, "rollout restart deploy/web", "get pods -o jsonpath={.x}",
-		"get pods -o custom-columns=A:.a", "get pods -o go-template={{.}}", "get pods -o jsonpath-file=/etc/passwd",
-		"get pods --sort-by=.metadata.name", "get pods,svc", "get all", "get --raw /metrics", "logs web -f",
+	lines = append(lines, "rollout restart deploy/web", "get pods -o jsonpath={.x",
+		"get pods -o custom-columns=A", "get pods -o go-template={{.}", "get pods -o jsonpath-file=/nonexistent/studioctl",
+		"get pods -o jsonpath-as-json={.x}", "get pods --sort-by=.status.phase", "get pods --sort-by=.a{", "get pods,svc", "get all", "get --raw /metrics", "logs web -f",
 		"get pods --tail 5", "logs web --tail 5001", "logs web --limit-bytes 2000000", "get pods --request-timeout 0",
 		"get pods --request-timeout 11m", "get pods -n Shop", "describe pod x -A", "exec -it web -- sh",
 		"port-forward svc/web 8080:80", "proxy", "attach web", "cp web:/etc/passwd .", "debug node/x",

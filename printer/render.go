@@ -199,6 +199,9 @@ func (w *Writer) writeDocs(d *Docs) error {
 		}
 		doc = map[string]any{"apiVersion": "v1", "kind": "List", "items": items, "metadata": map[string]any{"resourceVersion": ""}}
 	}
+	if d.Form != nil {
+		return w.writeForm(d.Form, doc)
+	}
 	return writeDocument(w.Out, d.Format, doc)
 }
 

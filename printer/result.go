@@ -86,6 +86,9 @@ type Docs struct {
 	// Value, when set, is printed instead of Objects (version, whoami): a document that is not a
 	// Kubernetes object list.
 	Value any
+	// Form, when set, prints the document (the object, or the List) through a JSONPath template,
+	// custom columns or a Go template, after machine masking; Format is then unused.
+	Form Form
 }
 
 // Rendered is an answer kept as data until it is printed (describe's), so that machine mode can

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/get"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -87,39 +88,44 @@ func TestRefusals(t *testing.T) {
 		cases["get pods "+dash+f+"=x"] = statement.CodeConnectionFlag
 		cases["logs web "+dash+f+" x"] = statement.CodeConnectionFlag
 	}
-	for _, o := range []string{"jsonpath={.items}", "jsonpath-file=/etc/passwd", "custom-columns=NAME:.metadata.name", "go-template={{.}}"} {
-		cases["get pods -o "+o] = statement.CodeLater
+	// The template forms are built: a template that cannot be read is refused as kubectl refuses
+	// it, before anything is sent; jsonpath-as-json is not built yet.
+	for _, o := range []string{"jsonpath={.items", "jsonpath-file=/nonexistent/studioctl-template", "custom-columns=NAME", "go-template={{.}", "jsonpath="} {
+		cases["get pods -o "+o] = printer.CodeForm
 	}
+	cases["get pods -o jsonpath-as-json={.items}"] = statement.CodeLater
 	for line, c := range map[string]string{
-		"get pods --sort-by=.metadata.name": statement.CodeLater,
-		"get pods,svc":                      statement.CodeLater,
-		"get all":                           statement.CodeLater,
-		"get pod/a deploy/b":                statement.CodeLater,
-		"get --raw /metrics":                statement.CodeNotInV1,
-		"get pods --tail 5":                 statement.CodeFlagNotInV1,
-		"get pods -c app":                   statement.CodeFlagNotInV1,
-		"describe pod x -A":                 statement.CodeFlagNotInV1,
-		"describe pod x --bogus":            statement.CodeFlagNotInV1,
-		"version -n x":                      statement.CodeFlagNotInV1,
-		"api-versions -o json":              statement.CodeFlagNotInV1,
-		"top pod --sort-by=name":            statement.CodeBadValue,
-		"top":                               statement.CodeUsage,
-		"auth":                              statement.CodeUsage,
-		"auth impersonate":                  statement.CodeUsage,
-		"frobnicate":                        statement.CodeUnknownCommand,
-		"get":                               statement.CodeUsage,
-		"get pods -o xml":                   statement.CodeBadValue,
-		"get pods --request-timeout 0":      statement.CodeLimit,
-		"get pods --request-timeout 11m":    statement.CodeLimit,
-		"get pods --request-timeout soon":   statement.CodeBadValue,
-		"get pods -n Shop":                  kube.CodeRefusedName,
-		"get pods -n shop -A":               statement.CodeUsage,
-		"get pods -n":                       statement.CodeUsage,
-		"get pods; delete pods --all":       statement.CodeLexer,
-		"get pods | sh":                     statement.CodeLexer,
-		"get pods 'unterminated":            statement.CodeLexer,
-		"get pods -l $(rm -rf /)":           "",
-		"get pods -l `id`":                  "",
+		"get pods --sort-by=.a{":               statement.CodeBadValue,
+		"get pods -w --sort-by=.metadata.name": statement.CodeUsage,
+		"get pods --sort-by=.status.phase":     statement.CodeLater,
+		"get pods,svc":                         statement.CodeLater,
+		"get all":                              statement.CodeLater,
+		"get pod/a deploy/b":                   statement.CodeLater,
+		"get --raw /metrics":                   statement.CodeNotInV1,
+		"get pods --tail 5":                    statement.CodeFlagNotInV1,
+		"get pods -c app":                      statement.CodeFlagNotInV1,
+		"describe pod x -A":                    statement.CodeFlagNotInV1,
+		"describe pod x --bogus":               statement.CodeFlagNotInV1,
+		"version -n x":                         statement.CodeFlagNotInV1,
+		"api-versions -o json":                 statement.CodeFlagNotInV1,
+		"top pod --sort-by=name":               statement.CodeBadValue,
+		"top":                                  statement.CodeUsage,
+		"auth":                                 statement.CodeUsage,
+		"auth impersonate":                     statement.CodeUsage,
+		"frobnicate":                           statement.CodeUnknownCommand,
+		"get":                                  statement.CodeUsage,
+		"get pods -o xml":                      statement.CodeBadValue,
+		"get pods --request-timeout 0":         statement.CodeLimit,
+		"get pods --request-timeout 11m":       statement.CodeLimit,
+		"get pods --request-timeout soon":      statement.CodeBadValue,
+		"get pods -n Shop":                     kube.CodeRefusedName,
+		"get pods -n shop -A":                  statement.CodeUsage,
+		"get pods -n":                          statement.CodeUsage,
+		"get pods; delete pods --all":          statement.CodeLexer,
+		"get pods | sh":                        statement.CodeLexer,
+		"get pods 'unterminated":               statement.CodeLexer,
+		"get pods -l $(rm -rf /)":              "",
+		"get pods -l `id`":                     "",
 	} {
 		cases[line] = c
 	}

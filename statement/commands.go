@@ -29,43 +29,44 @@ type FlagSpec struct {
 
 // Flags is the flag table: every flag any statement takes, by long name.
 var Flags = map[string]FlagSpec{
-	"namespace":           {Long: "namespace", Short: "n", Kind: String, Value: "NAMESPACE", Usage: "the namespace to read (default: the connection's default namespace)"},
-	"all-namespaces":      {Long: "all-namespaces", Short: "A", Kind: Bool, Usage: "read every namespace"},
-	"selector":            {Long: "selector", Short: "l", Kind: String, Value: "SELECTOR", Usage: "a label selector, such as app=web or 'tier in (db,cache)'"},
-	"field-selector":      {Long: "field-selector", Kind: String, Value: "SELECTOR", Usage: "a field selector, such as status.phase=Running"},
-	"output":              {Long: "output", Short: "o", Kind: String, Value: "FORMAT", Usage: "output format"},
-	"show-labels":         {Long: "show-labels", Kind: Bool, Usage: "add a LABELS column"},
-	"label-columns":       {Long: "label-columns", Short: "L", Kind: List, Value: "KEY", Usage: "add a column for each label key (repeat or separate with commas)"},
-	"ignore-not-found":    {Long: "ignore-not-found", Kind: Bool, Usage: "say nothing when a named object does not exist"},
-	"request-timeout":     {Long: "request-timeout", Kind: Duration, Value: "DURATION", Usage: "deadline for each request, 1s to 10m (default 30s)"},
-	"watch":               {Long: "watch", Short: "w", Kind: Bool, Usage: "after listing, watch for changes: live until Ctrl-C on the command line, a bounded window (10 s, or --request-timeout) in the console and the library"},
-	"watch-only":          {Long: "watch-only", Kind: Bool, Usage: "watch for changes without printing the list first"},
-	"output-watch-events": {Long: "output-watch-events", Kind: Bool, Usage: "with -w or --watch-only, add an EVENT column (ADDED, MODIFIED, DELETED)"},
-	"no-headers":          {Long: "no-headers", Kind: Bool, Usage: "print no header line"},
-	"container":           {Long: "container", Short: "c", Kind: String, Value: "NAME", Usage: "the container to read"},
-	"all-containers":      {Long: "all-containers", Kind: Bool, Usage: "read every container of the pod"},
-	"all-pods":            {Long: "all-pods", Kind: Bool, Usage: "read every pod the object selects"},
-	"previous":            {Long: "previous", Short: "p", Kind: Bool, Usage: "read the previous, terminated container's log"},
-	"tail":                {Long: "tail", Kind: Int, Value: "LINES", Usage: "the last LINES lines (at most 5,000)"},
-	"since":               {Long: "since", Kind: Duration, Value: "DURATION", Usage: "only lines newer than DURATION, such as 5m or 2h"},
-	"since-time":          {Long: "since-time", Kind: String, Value: "RFC3339", Usage: "only lines after this time"},
-	"timestamps":          {Long: "timestamps", Kind: Bool, Usage: "begin each line with its timestamp"},
-	"limit-bytes":         {Long: "limit-bytes", Kind: Int, Value: "BYTES", Usage: "at most BYTES bytes of each log (at most 1 MiB)"},
-	"follow":              {Long: "follow", Short: "f", Kind: Bool, Usage: "stream new lines as they are written, until Ctrl-C (the command line only)"},
-	"max-log-requests":    {Long: "max-log-requests", Kind: Int, Value: "N", Usage: "with -f, the most logs followed at once (default 5, at most 20)"},
-	"sort-by":             {Long: "sort-by", Kind: String, Value: "cpu|memory", Usage: "sort by cpu or memory"},
-	"for":                 {Long: "for", Kind: String, Value: "TYPE/NAME", Usage: "only events about this object"},
-	"types":               {Long: "types", Kind: List, Value: "TYPE", Usage: "only events of these types: Normal, Warning"},
-	"namespaced":          {Long: "namespaced", Kind: Bool, Usage: "only namespaced resources (--namespaced=false: only cluster-scoped)", Default: "true"},
-	"api-group":           {Long: "api-group", Kind: String, Value: "GROUP", Usage: "only resources of this API group"},
-	"verbs":               {Long: "verbs", Kind: List, Value: "VERB", Usage: "only resources that support these verbs"},
-	"recursive":           {Long: "recursive", Kind: Bool, Usage: "print every field's name, nested"},
-	"api-version":         {Long: "api-version", Kind: String, Value: "GROUP/VERSION", Usage: "explain the type at this API version"},
-	"subresource":         {Long: "subresource", Kind: String, Value: "NAME", Usage: "ask about a subresource, such as log"},
-	"list":                {Long: "list", Kind: Bool, Usage: "list every right the identity holds in the namespace"},
-	"timeout":             {Long: "timeout", Kind: Duration, Value: "DURATION", Usage: "give up waiting after DURATION (default: wait until Ctrl-C)"},
-	"client":              {Long: "client", Kind: Bool, Usage: "print only studioctl's version; nothing is sent"},
-	"help":                {Long: "help", Short: "h", Kind: Bool, Usage: "print this command's help; nothing is sent"},
+	"namespace":                   {Long: "namespace", Short: "n", Kind: String, Value: "NAMESPACE", Usage: "the namespace to read (default: the connection's default namespace)"},
+	"all-namespaces":              {Long: "all-namespaces", Short: "A", Kind: Bool, Usage: "read every namespace"},
+	"selector":                    {Long: "selector", Short: "l", Kind: String, Value: "SELECTOR", Usage: "a label selector, such as app=web or 'tier in (db,cache)'"},
+	"field-selector":              {Long: "field-selector", Kind: String, Value: "SELECTOR", Usage: "a field selector, such as status.phase=Running"},
+	"output":                      {Long: "output", Short: "o", Kind: String, Value: "FORMAT", Usage: "output format"},
+	"show-labels":                 {Long: "show-labels", Kind: Bool, Usage: "add a LABELS column"},
+	"label-columns":               {Long: "label-columns", Short: "L", Kind: List, Value: "KEY", Usage: "add a column for each label key (repeat or separate with commas)"},
+	"ignore-not-found":            {Long: "ignore-not-found", Kind: Bool, Usage: "say nothing when a named object does not exist"},
+	"request-timeout":             {Long: "request-timeout", Kind: Duration, Value: "DURATION", Usage: "deadline for each request, 1s to 10m (default 30s)"},
+	"watch":                       {Long: "watch", Short: "w", Kind: Bool, Usage: "after listing, watch for changes: live until Ctrl-C on the command line, a bounded window (10 s, or --request-timeout) in the console and the library"},
+	"watch-only":                  {Long: "watch-only", Kind: Bool, Usage: "watch for changes without printing the list first"},
+	"output-watch-events":         {Long: "output-watch-events", Kind: Bool, Usage: "with -w or --watch-only, add an EVENT column (ADDED, MODIFIED, DELETED)"},
+	"no-headers":                  {Long: "no-headers", Kind: Bool, Usage: "print no header line"},
+	"container":                   {Long: "container", Short: "c", Kind: String, Value: "NAME", Usage: "the container to read"},
+	"all-containers":              {Long: "all-containers", Kind: Bool, Usage: "read every container of the pod"},
+	"all-pods":                    {Long: "all-pods", Kind: Bool, Usage: "read every pod the object selects"},
+	"previous":                    {Long: "previous", Short: "p", Kind: Bool, Usage: "read the previous, terminated container's log"},
+	"tail":                        {Long: "tail", Kind: Int, Value: "LINES", Usage: "the last LINES lines (at most 5,000)"},
+	"since":                       {Long: "since", Kind: Duration, Value: "DURATION", Usage: "only lines newer than DURATION, such as 5m or 2h"},
+	"since-time":                  {Long: "since-time", Kind: String, Value: "RFC3339", Usage: "only lines after this time"},
+	"timestamps":                  {Long: "timestamps", Kind: Bool, Usage: "begin each line with its timestamp"},
+	"limit-bytes":                 {Long: "limit-bytes", Kind: Int, Value: "BYTES", Usage: "at most BYTES bytes of each log (at most 1 MiB)"},
+	"follow":                      {Long: "follow", Short: "f", Kind: Bool, Usage: "stream new lines as they are written, until Ctrl-C (the command line only)"},
+	"max-log-requests":            {Long: "max-log-requests", Kind: Int, Value: "N", Usage: "with -f, the most logs followed at once (default 5, at most 20)"},
+	"sort-by":                     {Long: "sort-by", Kind: String, Value: "FIELD", Usage: "sort rows: top takes cpu or memory; get takes a JSONPath such as .metadata.creationTimestamp"},
+	"allow-missing-template-keys": {Long: "allow-missing-template-keys", Kind: Bool, Usage: "a template's missing key prints nothing (false: it is an error)", Default: "true"},
+	"for":                         {Long: "for", Kind: String, Value: "TYPE/NAME", Usage: "only events about this object"},
+	"types":                       {Long: "types", Kind: List, Value: "TYPE", Usage: "only events of these types: Normal, Warning"},
+	"namespaced":                  {Long: "namespaced", Kind: Bool, Usage: "only namespaced resources (--namespaced=false: only cluster-scoped)", Default: "true"},
+	"api-group":                   {Long: "api-group", Kind: String, Value: "GROUP", Usage: "only resources of this API group"},
+	"verbs":                       {Long: "verbs", Kind: List, Value: "VERB", Usage: "only resources that support these verbs"},
+	"recursive":                   {Long: "recursive", Kind: Bool, Usage: "print every field's name, nested"},
+	"api-version":                 {Long: "api-version", Kind: String, Value: "GROUP/VERSION", Usage: "explain the type at this API version"},
+	"subresource":                 {Long: "subresource", Kind: String, Value: "NAME", Usage: "ask about a subresource, such as log"},
+	"list":                        {Long: "list", Kind: Bool, Usage: "list every right the identity holds in the namespace"},
+	"timeout":                     {Long: "timeout", Kind: Duration, Value: "DURATION", Usage: "give up waiting after DURATION (default: wait until Ctrl-C)"},
+	"client":                      {Long: "client", Kind: Bool, Usage: "print only studioctl's version; nothing is sent"},
+	"help":                        {Long: "help", Short: "h", Kind: Bool, Usage: "print this command's help; nothing is sent"},
 }
 
 // Command is one statement of the kubectl subset.
@@ -78,15 +79,16 @@ type Command struct {
 	MinArgs int
 	MaxArgs int      // -1: any number
 	Outputs []string // the -o values it takes; empty when it takes no -o
+	Forms   bool     // it also takes the template forms (TemplateOutputs): -o jsonpath=... and the rest
 	Example string
 }
 
 // Commands is the command table, in the order help lists it.
 var Commands = []*Command{
 	{Name: "get", Args: "TYPE [NAME ...] | TYPE/NAME ...", Summary: "Print objects as the server's own table, or as name, JSON or YAML",
-		Flags:   []string{"namespace", "all-namespaces", "selector", "field-selector", "output", "show-labels", "label-columns", "ignore-not-found", "request-timeout", "watch", "watch-only", "output-watch-events", "no-headers"},
-		MinArgs: 1, MaxArgs: -1, Outputs: []string{"wide", "name", "json", "yaml"},
-		Example: "get pods -n shop\nget deploy -A -o wide\nget pod/web-0 -o yaml\nget nodes -L topology.kubernetes.io/zone\nget pods -n shop -w --output-watch-events"},
+		Flags:   []string{"namespace", "all-namespaces", "selector", "field-selector", "output", "show-labels", "label-columns", "ignore-not-found", "request-timeout", "watch", "watch-only", "output-watch-events", "no-headers", "sort-by", "allow-missing-template-keys"},
+		MinArgs: 1, MaxArgs: -1, Outputs: []string{"wide", "name", "json", "yaml"}, Forms: true,
+		Example: "get pods -n shop\nget deploy -A -o wide\nget pod/web-0 -o yaml\nget nodes -L topology.kubernetes.io/zone\nget pods -n shop -w --output-watch-events\nget pods -o jsonpath='{.items[*].metadata.name}'\nget pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName\nget pods --sort-by=.metadata.creationTimestamp"},
 	{Name: "describe", Args: "TYPE NAME | TYPE/NAME", Summary: "Show an object's details, conditions and events",
 		Flags: []string{"namespace", "request-timeout"}, MinArgs: 1, MaxArgs: 2,
 		Example: "describe pod web-0 -n shop\ndescribe deployment/web"},
@@ -139,8 +141,10 @@ var (
 		"kuberc", "v"}
 	// CredentialFlags have their values masked wherever a statement is kept (history).
 	CredentialFlags = []string{"token", "password", "client-key", "client-certificate", "from-literal", "docker-password"}
+	// TemplateOutputs are the -o forms that take a template or columns after '=' (get).
+	TemplateOutputs = []string{"jsonpath", "jsonpath-file", "custom-columns", "custom-columns-file", "go-template", "go-template-file", "template", "templatefile"}
 	// LaterGetOutputs are get's output formats that are refused for now, to be built later.
-	LaterGetOutputs = []string{"jsonpath", "jsonpath-file", "custom-columns", "custom-columns-file", "go-template", "go-template-file", "template", "templatefile", "jsonpath-as-json"}
+	LaterGetOutputs = []string{"jsonpath-as-json"}
 )
 
 // CommandByWords finds the command a statement's first words name, and how many words it took.

@@ -233,8 +233,6 @@ func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
 	}
 	if st.Command.Name == "get" {
 		switch name {
-		case "sort-by":
-			return FlagSpec{}, kube.Refusef(CodeLater, sentenceLaterSortBy)
 		case "raw":
 			return FlagSpec{}, kube.Refusef(CodeNotInV1, sentenceLaterRaw)
 		}
@@ -391,6 +389,9 @@ func (st *Statement) checkOutput() error {
 	format, _, _ := strings.Cut(out, "=")
 	if st.Command.Name == "get" && contains(LaterGetOutputs, format) {
 		return kube.Refusef(CodeLater, sentenceLaterOutput, format)
+	}
+	if st.Command.Forms && contains(TemplateOutputs, format) {
+		return nil
 	}
 	if !contains(st.Command.Outputs, out) {
 		return kube.Refusef(CodeBadValue, sentenceBadOutput, out, st.Command.Name, strings.Join(st.Command.Outputs, ", "))

@@ -18,7 +18,6 @@ const (
 	sentenceFlagNotInV1    = "%s is not in v1 for %s, which takes: %s. Nothing was sent."
 	sentenceConnectionFlag = "%s is a connection setting, and the connection decides this, not a statement: put studioctl's own flags (--kubeconfig FILE, --context NAME, --connection NAME) before the verb. Nothing was sent."
 	sentenceLaterOutput    = "-o %s is not built in studioctl yet (it is planned); use -o json or -o yaml and a JSON tool for now. Nothing was sent."
-	sentenceLaterSortBy    = "--sort-by on get is not built in studioctl yet (it is planned; kubectl's reads whole objects and turns paging off). Nothing was sent."
 	sentenceLaterRaw       = "get --raw is not in v1: studioctl reads typed objects only. Nothing was sent."
 	SentenceFollow         = "logs -f streams only on the command line (studioctl logs ... -f); here, remove -f to read the latest lines, and run the statement again to refresh. Nothing was sent."
 	SentenceUnknownCommand = "%q is not a command studioctl reads; it reads: %s. Nothing was sent."

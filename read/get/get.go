@@ -30,7 +30,11 @@ type Options struct {
 	WatchOnly      bool     `flag:"watch-only"`
 	WatchEvents    bool     `flag:"output-watch-events"`
 	NoHeaders      bool     `flag:"no-headers"`
+	SortBy         string   `flag:"sort-by"`
+	AllowMissing   *bool    `flag:"allow-missing-template-keys"` // nil: kubectl's default, true
 	MaxRows        int      // the row cap, from the session (Complete)
+	// ReadFile reads a -o ...-file form's file; nil reads the local file system (the command line).
+	ReadFile func(name string) ([]byte, error)
 }
 
 // Validate checks get's targets and its watch form before anything is sent.
@@ -39,7 +43,17 @@ func (o *Options) Validate() error {
 	if err != nil {
 		return err
 	}
+	_, sort, err := o.readForms()
+	if err != nil {
+		return err
+	}
+	if sort != nil && !sort.metadataOnly() && (o.Output == "" || o.Output == "wide") {
+		return kube.Refusef(statement.CodeLater, sentenceSortByTable, o.SortBy)
+	}
 	if o.watching() {
+		if sort != nil {
+			return kube.Refusef(statement.CodeUsage, sentenceSortByWatch)
+		}
 		if o.Output != "" && o.Output != "wide" {
 			return kube.Refusef(statement.CodeBadValue, sentenceWatchOutput, o.Output)
 		}
@@ -102,13 +116,17 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	if err != nil {
 		return nil, err
 	}
-	g := &getRead{s: s, o: o, r: r, names: t.names}
+	form, sort, err := o.readForms()
+	if err != nil {
+		return nil, err
+	}
+	g := &getRead{s: s, o: o, r: r, names: t.names, form: form, sort: sort}
 	g.scope = kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces && len(t.names) == 0}
-	switch o.Output {
-	case "name":
+	switch {
+	case o.Output == "name":
 		return g.nameLines(ctx)
-	case "json", "yaml":
-		return g.docs(ctx)
+	case o.Output == "json" || o.Output == "yaml" || form != nil:
+		return g.sortedDocs(ctx)
 	}
 	if o.watching() && s.Live != nil {
 		return g.live(ctx)
@@ -125,6 +143,8 @@ type getRead struct {
 	r     kube.APIResource
 	names []string
 	scope kube.Scope
+	form  printer.Form // -o jsonpath=, custom-columns=, go-template= and their files
+	sort  *sorter      // --sort-by
 }
 
 // showNamespace is kubectl's NAMESPACE column: -A on a namespaced kind.
@@ -133,7 +153,7 @@ func (g *getRead) showNamespace() bool { return g.scope.AllNamespaces && g.r.Nam
 // includeObject asks the server for each row's metadata only when a column needs it; otherwise
 // rows carry cells alone, which keeps pages small (and keeps a Secret's annotations off the wire).
 func (g *getRead) includeObject() string {
-	if g.showNamespace() || g.o.ShowLabels || len(g.o.LabelColumns) > 0 {
+	if g.showNamespace() || g.sort != nil || g.o.ShowLabels || len(g.o.LabelColumns) > 0 {
 		return "Metadata"
 	}
 	return "None"
@@ -153,9 +173,10 @@ type tableBuilder struct {
 	out     *printer.Table
 	indexes []int // which server columns print
 	ready   bool
+	keys    []any // each row's --sort-by key
 }
 
-func (b *tableBuilder) Reset() { b.out.Rows, b.out.SecretRows, b.ready = nil, nil, false }
+func (b *tableBuilder) Reset() { b.out.Rows, b.out.SecretRows, b.ready, b.keys = nil, nil, false, nil }
 
 func (b *tableBuilder) Page(t *kube.Table) error {
 	if !b.ready && len(t.Columns) > 0 {
@@ -163,6 +184,9 @@ func (b *tableBuilder) Page(t *kube.Table) error {
 	}
 	for _, row := range t.Rows {
 		b.out.Rows = append(b.out.Rows, b.cells(row))
+		if b.g.sort != nil {
+			b.keys = append(b.keys, b.g.sort.key(row.Object))
+		}
 	}
 	return nil
 }
@@ -261,6 +285,7 @@ func (g *getRead) table(ctx context.Context) (*printer.Result, error) {
 		if len(b.out.Rows) == 0 {
 			res.Empty = g.emptySentence()
 		}
+		b.sortRows()
 		return res, nil
 	}
 	for _, name := range g.names {
@@ -272,6 +297,7 @@ func (g *getRead) table(ctx context.Context) (*printer.Result, error) {
 			b.Page(t)
 		}
 	}
+	b.sortRows()
 	return res, nil
 }
 
@@ -346,7 +372,7 @@ func (g *getRead) nameLines(ctx context.Context) (*printer.Result, error) {
 }
 
 func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
-	d := &printer.Docs{Format: g.o.Output, SecretNames: isCoreSecrets(g.r)}
+	d := &printer.Docs{Format: g.o.Output, SecretNames: isCoreSecrets(g.r), Form: g.form}
 	res := &printer.Result{Docs: d}
 	add := func(o map[string]any) error {
 		if err := checkDocumentSize(o); err != nil {

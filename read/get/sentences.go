@@ -15,3 +15,9 @@ const (
 	sentenceDocumentCount = "-o json and -o yaml print at most %d objects in one statement; narrow the list with -l or --field-selector, or name the objects. Nothing was printed."
 	sentenceDocumentSize  = "The object %q is larger than 1 MiB as a document, the cap for -o json and -o yaml, so it was not printed."
 )
+
+const (
+	sentenceSortBy      = "--sort-by %q is not a path get can sort by: %s. Nothing was sent."
+	sentenceSortByTable = "--sort-by %q reads beyond an object's metadata, and a table's rows carry only metadata (studioctl's allowlist does not ask for whole objects in a table); sort the table by a .metadata path, or print with -o custom-columns=... or -o jsonpath=..., which sort by any path. Nothing was sent."
+	sentenceSortByWatch = "get -w prints changes as they come and cannot sort them; remove --sort-by. Nothing was sent."
+)
