@@ -144,4 +144,3 @@ func TestListConnectionsAndUnknownConnections(t *testing.T) {
 		t.Errorf("%d requests sent", sent.Load())
 	}
 }
-
