@@ -171,6 +171,11 @@ func (s *Server) call(ctx context.Context, rec *logRecord, run func(context.Cont
 		return toolError(err)
 	}
 	defer func() { <-s.sem }()
+	if ctx.Err() != nil {
+		err := s.ctxError(ctx, ctx.Err())
+		s.log.write(rec, 0, err)
+		return toolError(err)
+	}
 	rows, err := run(ctx)
 	if err != nil && ctx.Err() != nil {
 		err = s.ctxError(ctx, err)

@@ -114,7 +114,7 @@ func TestRefusedBeforeAnythingIsSent(t *testing.T) {
 		t.Fatalf("the long line is %d characters", n)
 	}
 	for _, w := range statement.WriteCommands {
-		cases[w+" pods x"] = ""
+		cases[w+" pods x"] = statement.CodeWriteCommand
 	}
 	for line, code := range cases {
 		res, text := callTool(t, cs, "run_kubectl_read", map[string]any{"statement": line})
