@@ -145,6 +145,9 @@ func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Op
 		r.Findings = append(r.Findings, fs...)
 	}
 	r.Findings = tidy(r.Findings)
+	if s.Mode() == studioctl.Machine {
+		maskSecretNames(r.Findings)
+	}
 	if err := capRows(r, o, s.RowCap()); err != nil {
 		return nil, err
 	}

@@ -11,8 +11,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/redact"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -182,7 +184,7 @@ func TestNothingAuditedAndAgentCap(t *testing.T) {
 	}
 	big := &Report{Reading: ReadingWorkloads, Namespaces: []*Namespace{{Name: "x", Workloads: make([]*Workload, 501)}}}
 	err = capRows(big, Options{Agent: true}, 5000)
-	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeLimitRows || !strings.Contains(e.Sentence, "run_read_query") {
+	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeLimitRows || !strings.Contains(e.Sentence, "run_kubectl_read") {
 		t.Errorf("agent cap: %v", err)
 	}
 	if capRows(big, Options{}, 5000) != nil {
@@ -190,5 +192,46 @@ func TestNothingAuditedAndAgentCap(t *testing.T) {
 	}
 	if _, err := ProfileWorkloads(context.Background(), w.s, "locked", Options{Selector: "a=b"}); err == nil {
 		t.Error("the profile must refuse a selector")
+	}
+}
+
+// In machine mode a finding says a referenced Secret is missing without naming it: the Secret's
+// name is withheld as every machine read withholds it.
+func TestMachineModeWithholdsSecretNamesInFindings(t *testing.T) {
+	people := profileAll(t)
+	var named []string
+	for _, f := range people.Findings {
+		if f.secret != "" {
+			named = append(named, f.secret)
+		}
+	}
+	if len(named) == 0 {
+		t.Fatal("the synthetic world plants no missing Secret")
+	}
+	w := newWorld(t, baseKinds)
+	w.list("/api/v1/namespaces", obj{"kind": "Namespace", "metadata": obj{"name": "locked"}}, obj{"kind": "Namespace", "metadata": obj{"name": "shop"}})
+	w.allForbiddenClusterWide()
+	w.lockedNamespace("locked")
+	w.shop("shop")
+	if err := w.s.Raise(studioctl.Machine); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ProfileWorkloads(context.Background(), w.s, "", Options{AllNamespaces: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	masked := 0
+	for _, f := range r.Findings {
+		for _, name := range named {
+			if f.secret != "" && strings.Contains(f.Message, name) {
+				t.Errorf("%s names Secret %s in machine mode: %s", f.Code, name, f.Message)
+			}
+		}
+		if strings.Contains(f.Message, redact.Masked) {
+			masked++
+		}
+	}
+	if masked == 0 {
+		t.Error("no finding withheld a Secret's name")
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/redact"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // Finding is one check that fired on one object (and container, when it is about one).
@@ -20,6 +22,8 @@ type Finding struct {
 	Name      string   `json:"name"`
 	Container string   `json:"container,omitempty"`
 	Message   string   `json:"message"`
+	// secret is the Secret the message names, withheld in machine mode (maskSecretNames).
+	secret string
 }
 
 // Key identifies a finding across runs (a baseline's match): code, object and container.
@@ -179,4 +183,14 @@ func Fails(findings []Finding, failOn Severity) bool {
 		}
 	}
 	return false
+}
+
+// maskSecretNames withholds the Secret each finding names, for a session in machine mode: an
+// agent learns that a referenced Secret is missing, not what it is called.
+func maskSecretNames(fs []Finding) {
+	for i := range fs {
+		if name := fs[i].secret; name != "" {
+			fs[i].Message = strings.ReplaceAll(fs[i].Message, sanitize.String(name), redact.Masked)
+		}
+	}
 }

@@ -131,13 +131,17 @@ func secretRefFinding(w *Workload, r secretRef, keys map[string]map[string]bool)
 		return nil
 	}
 	k, ok := keys[r.name]
+	var f Finding
 	switch {
 	case !ok:
-		return []Finding{w.finding(CodeSecretMissing, r.container, SentenceSecretMissing, r.container, r.name)}
+		f = w.finding(CodeSecretMissing, r.container, SentenceSecretMissing, r.container, r.name)
 	case r.key != "" && !k[r.key]:
-		return []Finding{w.finding(CodeSecretKeyMissing, r.container, SentenceSecretKeyMissing, r.container, r.name, r.key)}
+		f = w.finding(CodeSecretKeyMissing, r.container, SentenceSecretKeyMissing, r.container, r.name, r.key)
+	default:
+		return nil
 	}
-	return nil
+	f.secret = r.name
+	return []Finding{f}
 }
 
 func secretKeys(s studioctl.Object) map[string]bool {

@@ -16,7 +16,7 @@ const (
 	SentenceOutput          = "audit -o takes json, junit, sarif or markdown; without -o it prints tables. Nothing was sent."
 	SentenceProfileSelector = "The workload profile takes no selector: it profiles a whole namespace. Nothing was sent."
 
-	SentenceAgentCapWorkloads = "The workload profile has %d rows, past the %d an agent may read: profile a smaller namespace, or read the workloads in question with run_read_query."
+	SentenceAgentCapWorkloads = "The workload profile has %d rows, past the %d an agent may read: profile a smaller namespace, or read the workloads in question with run_kubectl_read."
 	SentenceAgentCapUsage     = "The usage reading has %d rows, past the %d an agent may read: narrow it with a label selector, or ask for a smaller namespace."
 	SentenceRowCap            = "The audit has %d rows, past the row cap of %d: raise --max-rows, narrow with -l (usage), or audit fewer namespaces."
 	SentenceNothingAudited    = "Nothing could be audited: the identity may not list pods in any namespace asked for."

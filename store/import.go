@@ -68,6 +68,29 @@ func (s *Saved) Endpoint(sw kube.Switches) (*kube.Endpoint, error) {
 	return ep, nil
 }
 
+// AgentConnection is the connection the agent uses: with an agent token, that token alone (the
+// connection's own token and client certificate dropped); without one, the connection itself.
+func (s *Saved) AgentConnection() kube.Connection {
+	c := s.Connection
+	if s.AgentToken != "" {
+		c.Token, c.ClientCertData, c.ClientKeyData = s.AgentToken, nil, nil
+	}
+	return c
+}
+
+// AgentEndpoint is Endpoint for the agent's connection: validated, and guarded against any
+// address but the registered one.
+func (s *Saved) AgentEndpoint(sw kube.Switches) (*kube.Endpoint, error) {
+	ep, err := s.AgentConnection().Validate(sw)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Guard(ep); err != nil {
+		return nil, err
+	}
+	return ep, nil
+}
+
 // Guard refuses an endpoint that is not the address the connection was registered for.
 func (s *Saved) Guard(ep *kube.Endpoint) error {
 	want, ok := BaseURL(s.Server)

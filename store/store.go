@@ -43,6 +43,13 @@ type Saved struct {
 	// the kubeconfig or --server wrote it. Every use checks that the endpoint dialled is this one.
 	Server     string
 	Connection kube.Connection
+	// MCP is true when the connection opted in to studioctl mcp: the agent surface opens only
+	// such connections.
+	MCP bool
+	// AgentToken, when set, is the agent's bearer token (it alone: the connection's own token and
+	// client certificate are not used by the agent). Without it the agent uses the connection's
+	// credential. It is stored as the other credentials are and never printed.
+	AgentToken string
 }
 
 // Credential says which credential a connection carries, for list and show: "token",
@@ -72,6 +79,8 @@ type record struct {
 	ClientKeyData    []byte   `json:"clientKeyData,omitempty"`
 	DefaultNamespace string   `json:"defaultNamespace,omitempty"`
 	Namespaces       []string `json:"namespaces,omitempty"`
+	MCP              bool     `json:"mcp,omitempty"`
+	AgentToken       string   `json:"agentToken,omitempty"`
 }
 
 type fileLayout struct {
@@ -85,12 +94,12 @@ func toRecord(s *Saved) record {
 		Name: s.Name, Server: s.Server, Host: c.Host, Port: c.Port, APIPath: c.APIPath,
 		TLSServerName: c.TLSServerName, SSLMode: string(c.SSLMode), CAData: c.CAData, Token: c.Token,
 		ClientCertData: c.ClientCertData, ClientKeyData: c.ClientKeyData,
-		DefaultNamespace: c.DefaultNamespace, Namespaces: c.Namespaces,
+		DefaultNamespace: c.DefaultNamespace, Namespaces: c.Namespaces, MCP: s.MCP, AgentToken: s.AgentToken,
 	}
 }
 
 func fromRecord(r record) Saved {
-	return Saved{Name: r.Name, Server: r.Server, Connection: kube.Connection{
+	return Saved{Name: r.Name, Server: r.Server, MCP: r.MCP, AgentToken: r.AgentToken, Connection: kube.Connection{
 		Host: r.Host, Port: r.Port, APIPath: r.APIPath, TLSServerName: r.TLSServerName,
 		SSLMode: kube.SSLMode(r.SSLMode), CAData: r.CAData, Token: r.Token,
 		ClientCertData: r.ClientCertData, ClientKeyData: r.ClientKeyData,
@@ -168,6 +177,22 @@ func (s *Store) Remove(name string) error {
 		for i, r := range recs {
 			if r.Name == name {
 				return append(recs[:i:i], recs[i+1:]...), nil
+			}
+		}
+		return nil, kube.Refusef(CodeUnknown, sentenceUnknown, name)
+	})
+}
+
+// SetMCP opts the connection saved under name in to studioctl mcp (on) or out of it.
+func (s *Store) SetMCP(name string, on bool) error {
+	if !kube.IsDNS1123Label(name) {
+		return kube.Refusef(CodeName, sentenceName)
+	}
+	return s.update(func(recs []record) ([]record, error) {
+		for i := range recs {
+			if recs[i].Name == name {
+				recs[i].MCP = on
+				return recs, nil
 			}
 		}
 		return nil, kube.Refusef(CodeUnknown, sentenceUnknown, name)

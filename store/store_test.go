@@ -143,7 +143,7 @@ func TestEveryFieldRoundTrips(t *testing.T) {
 		Host: "rancher.example.com", Port: 443, APIPath: "/k8s/clusters/c-m-abc12", TLSServerName: "api.internal",
 		CAData: ca, Token: "cnryTOKEN", ClientCertData: []byte("cert"), ClientKeyData: []byte("key"),
 		DefaultNamespace: "shop", Namespaces: []string{"shop", "payments"}, SSLMode: kube.SSLVerifyFull,
-	}}
+	}, MCP: true, AgentToken: "cnryAGENT"}
 	if err := s.Add(&want); err != nil {
 		t.Fatal(err)
 	}

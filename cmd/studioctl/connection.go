@@ -23,6 +23,10 @@ const (
 	sentenceConnectionSaved   = "Saved connection %s for %s; use it with: studioctl --connection %s get pods"
 	sentenceConnectionRemoved = "Removed connection %s."
 	sentenceNoConnections     = "No saved connections; add one with: studioctl connection add NAME --from-kubeconfig FILE"
+	sentenceAgentTokenFile    = "The agent token file could not be read, or holds no token on its first line (at most 64 KiB). Nothing was saved."
+	sentenceMCPOnOff          = "studioctl connection mcp NAME takes --on or --off. Nothing was saved."
+	sentenceMCPOn             = "Connection %s opted in to studioctl mcp: agents may read it, as its agent token when one is set, else as its own credential."
+	sentenceMCPOff            = "Connection %s opted out of studioctl mcp: agents may not read it."
 )
 
 const connectionLong = `Saved connections keep the fields of one kubeconfig context: the server's host, port and API
@@ -47,7 +51,7 @@ func connectionCommand(f *Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(connectionAdd(f), connectionList(f), connectionShow(f), connectionRemove(f), connectionContexts(f))
+	cmd.AddCommand(connectionAdd(f), connectionList(f), connectionShow(f), connectionRemove(f), connectionContexts(f), connectionMCP(f))
 	return cmd
 }
 
@@ -62,9 +66,10 @@ func noGlobalConnection(g *globals) error {
 
 func connectionAdd(f *Factory) *cobra.Command {
 	io := f.IO
-	var from, contextName, server, namespaces string
+	var from, contextName, server, namespaces, agentTokenFile string
+	var optIn bool
 	cmd := &cobra.Command{
-		Use:   "add NAME --from-kubeconfig FILE [--context C] [--server URL] [--namespaces a,b]",
+		Use:   "add NAME --from-kubeconfig FILE [--context C] [--server URL] [--namespaces a,b] [--mcp] [--agent-token-file FILE|-]",
 		Short: "Save a connection imported from one kubeconfig context",
 		Example: `  studioctl connection add prod --from-kubeconfig ~/prod.kubeconfig --server https://api.prod.example.com:6443
   studioctl connection add shop --from-kubeconfig k.yaml --context shop-admin --namespaces shop,default`,
@@ -89,6 +94,12 @@ func connectionAdd(f *Factory) *cobra.Command {
 			if err != nil {
 				return fail(err, false)
 			}
+			saved.MCP = optIn
+			if agentTokenFile != "" {
+				if saved.AgentToken, err = readAgentToken(io, agentTokenFile); err != nil {
+					return fail(err, false)
+				}
+			}
 			if err := store.New(io.HomeDirs.Config).Add(saved); err != nil {
 				return fail(err, false)
 			}
@@ -101,6 +112,8 @@ func connectionAdd(f *Factory) *cobra.Command {
 	flags.StringVar(&contextName, "context", "", "the context to import (default: the file's current context)")
 	flags.StringVar(&server, "server", "", "the API server address the context must point at, exactly as written (scheme, host, port and path)")
 	flags.StringVar(&namespaces, "namespaces", "", "the namespaces the tree lists, separated by commas (default: every namespace the identity may list)")
+	flags.BoolVar(&optIn, "mcp", false, "opt the connection in to studioctl mcp: AI agents may read it (read-only, machine redaction)")
+	flags.StringVar(&agentTokenFile, "agent-token-file", "", "a file (or - for stdin) holding the agent's bearer token: with it, agents read as that token alone")
 	return cmd
 }
 
@@ -252,7 +265,7 @@ func connectionDoc(c store.Saved) map[string]any {
 	return map[string]any{
 		"name": c.Name, "server": c.Server, "host": cn.Host, "port": port(c), "apiPath": cn.APIPath,
 		"tlsServerName": cn.TLSServerName, "sslMode": sslMode(c), "defaultNamespace": defaultNamespace(c), "namespaces": ns,
-		"ca": setOrNot(len(cn.CAData) > 0), "token": setOrNot(cn.Token != ""),
+		"ca": setOrNot(len(cn.CAData) > 0), "token": setOrNot(cn.Token != ""), "mcp": c.MCP, "agentToken": setOrNot(c.AgentToken != ""),
 		"clientCertificate": setOrNot(len(cn.ClientCertData) > 0), "clientKey": setOrNot(len(cn.ClientKeyData) > 0),
 	}
 }
@@ -279,6 +292,8 @@ func showLines(c store.Saved) []string {
 		{"Client key", setOrNot(len(cn.ClientKeyData) > 0)},
 		{"Default namespace", defaultNamespace(c)},
 		{"Namespaces", none(strings.Join(cn.Namespaces, ","))},
+		{"MCP", onOff(c.MCP)},
+		{"Agent token", setOrNot(c.AgentToken != "")},
 	}
 	out := make([]string, 0, len(rows))
 	for _, r := range rows {

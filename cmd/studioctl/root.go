@@ -57,7 +57,7 @@ func newRoot(f *Factory) *cobra.Command {
 // ownCommands are studioctl's own commands beyond the kubectl subset, in the order help lists them.
 var ownCommands = []func(*Factory) *cobra.Command{
 	consoleCommand, connectionCommand, checkCommand, treeCommand, sourceCommand, healthCommand, browseCommand,
-	discoverCommand, componentsCommand, mcpRuntimeCommand, auditCommand,
+	discoverCommand, componentsCommand, mcpRuntimeCommand, auditCommand, mcpCommand,
 }
 
 func rootLong() string {

@@ -1,0 +1,127 @@
+package mcp
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// ownFlags are studioctl's own flags: the server fixes what they set, and no statement may.
+var ownFlags = []string{"max-rows", "redact", "replay", "connection", "version"}
+
+func (s *Server) runRead(ctx context.Context, _ *sdk.CallToolRequest, in ReadInput) (*sdk.CallToolResult, ReadOutput, error) {
+	out := ReadOutput{Connection: in.Connection, Statement: in.Statement}
+	var text string
+	rec := &logRecord{Tool: "run_kubectl_read", Connection: in.Connection, Statement: in.Statement}
+	err := s.call(ctx, rec, func(ctx context.Context) (int, error) {
+		st, err := admit(in.Statement)
+		if err != nil {
+			return 0, err
+		}
+		c, err := s.connection(in.Connection)
+		if err != nil {
+			return 0, err
+		}
+		out.Connection = c.Name
+		sess, err := s.session(c)
+		if err != nil {
+			return 0, err
+		}
+		if st.Help {
+			out.Lines = statement.HelpLines(st.Command)
+			text = strings.Join(out.Lines, "\n")
+			return len(out.Lines), nil
+		}
+		res, err := read.Run(ctx, &sess.Session, st)
+		if err != nil {
+			return 0, agentRefusal(err)
+		}
+		text, err = answer(res, &out)
+		return out.RowCount, err
+	})
+	if err != nil {
+		return nil, ReadOutput{}, err
+	}
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
+}
+
+// admit reads one statement line as the console does, with the agent path's refusals on top:
+// the line's length, studioctl's own flags, connection flags, watch and follow. Nothing is sent
+// before it answers.
+func admit(line string) (*read.Statement, error) {
+	if n := utf8.RuneCountInString(line); n > MaxStatementChars {
+		return nil, kube.Refusef(CodeTooLong, sentenceTooLong, n, MaxStatementChars)
+	}
+	words, err := statement.Split(line)
+	if err != nil {
+		return nil, err
+	}
+	if err := flagRefusal(words); err != nil {
+		return nil, err
+	}
+	st, err := read.Parse(words)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		return nil, kube.Refusef(CodeEmpty, sentenceEmpty)
+	}
+	if form, _, _ := strings.Cut(st.Output(), "="); strings.HasSuffix(form, "-file") || form == "templatefile" {
+		return nil, kube.Refusef(CodeLocalFile, sentenceLocalFile, form)
+	}
+	for _, f := range st.FlagsGiven() {
+		switch f {
+		case "watch", "watch-only":
+			return nil, kube.Refusef(CodeWatch, sentenceWatch)
+		case "follow":
+			return nil, kube.Refusef(CodeFollow, sentenceFollow)
+		}
+	}
+	return st, nil
+}
+
+// flagRefusal refuses studioctl's own flags and connection flags in the agent's words, naming the
+// flag as it was written.
+func flagRefusal(words []string) error {
+	for _, w := range words {
+		if w == "--" {
+			return nil
+		}
+		if !strings.HasPrefix(w, "-") || w == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		spelled, _, _ := strings.Cut(w, "=")
+		switch {
+		case contains(ownFlags, name):
+			return kube.Refusef(CodeOwnFlag, sentenceOwnFlag, spelled, MaxRows)
+		case contains(statement.ConnectionFlags, name):
+			return kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
+		}
+	}
+	return nil
+}
+
+// agentRefusal rewrites a row-cap refusal with advice that fits an agent, which has no flag to
+// lift the cap.
+func agentRefusal(err error) error {
+	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
+		return kube.Refusef(CodeRowCap, sentenceRowCap, MaxRows)
+	}
+	return err
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,118 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/redact"
+)
+
+// ProfileInput is profile_workloads' input: one namespace, no selector (section 9).
+type ProfileInput struct {
+	Connection string `json:"connection,omitempty" jsonschema:"the connection to read, as list_connections names it; may be left out when the server reads one connection"`
+	Namespace  string `json:"namespace" jsonschema:"the namespace to profile"`
+}
+
+// UsageInput is inspect_usage's input: one namespace, optionally narrowed by a label selector.
+type UsageInput struct {
+	Connection string `json:"connection,omitempty" jsonschema:"the connection to read, as list_connections names it; may be left out when the server reads one connection"`
+	Namespace  string `json:"namespace" jsonschema:"the namespace whose containers' usage to read"`
+	Selector   string `json:"selector,omitempty" jsonschema:"a label selector narrowing the pods, such as app=web"`
+}
+
+// ReadingOutput is a reading's answer: the report (rows and findings), masked in machine mode,
+// and the receipt of what was masked.
+type ReadingOutput struct {
+	Connection string         `json:"connection"`
+	Reading    string         `json:"reading"`
+	Report     map[string]any `json:"report" jsonschema:"the reading: per namespace its rows, then the findings with their codes and severities"`
+	Redaction  redact.Receipt `json:"redaction" jsonschema:"how many values machine redaction masked, by rule: each exists but is withheld"`
+}
+
+func registerReadings(s *Server) {
+	sdk.AddTool(s.sdk, &sdk.Tool{
+		Name:        "profile_workloads",
+		Annotations: readOnly("Profile a namespace's workloads"),
+		Description: "Profile one namespace's workloads: one row per workload (deployments, stateful sets, daemon sets, jobs, cron jobs, bare pods, and any controller owning a pod) " +
+			"with desired and ready counts, restarts with the last termination, containers missing requests, limits or probes, Warning events, and findings. " +
+			"Refused past 500 rows: profile a smaller namespace.",
+	}, s.profile)
+	sdk.AddTool(s.sdk, &sdk.Tool{
+		Name:        "inspect_usage",
+		Annotations: readOnly("Inspect a namespace's resource usage"),
+		Description: "Inspect one namespace's containers: CPU and memory use from metrics.k8s.io against requests and limits, with findings. " +
+			"Refused past 500 rows: narrow with a selector. When metrics.k8s.io is not served it says so and names metrics-server.",
+	}, s.usage)
+}
+
+func (s *Server) profile(ctx context.Context, _ *sdk.CallToolRequest, in ProfileInput) (*sdk.CallToolResult, ReadingOutput, error) {
+	return s.reading(ctx, "profile_workloads", in.Connection, in.Namespace, audit.Options{Agent: true}, audit.ProfileWorkloads)
+}
+
+func (s *Server) usage(ctx context.Context, _ *sdk.CallToolRequest, in UsageInput) (*sdk.CallToolResult, ReadingOutput, error) {
+	return s.reading(ctx, "inspect_usage", in.Connection, in.Namespace, audit.Options{Agent: true, Selector: in.Selector}, audit.InspectUsage)
+}
+
+// readingFunc is one of the audit room's readings.
+type readingFunc func(ctx context.Context, s *studioctl.Session, ns string, o audit.Options) (*audit.Report, error)
+
+// reading runs one reading of one namespace on a connection's machine-mode session, under the
+// agents' 500-row cap, and masks the report as every machine answer is masked.
+func (s *Server) reading(ctx context.Context, tool, conn, ns string, o audit.Options, run readingFunc) (*sdk.CallToolResult, ReadingOutput, error) {
+	out := ReadingOutput{Connection: conn, Reading: tool}
+	rec := &logRecord{Tool: tool, Connection: conn, Statement: ns}
+	var text string
+	err := s.call(ctx, rec, func(ctx context.Context) (int, error) {
+		if !kube.IsDNS1123Label(ns) {
+			return 0, kube.Refusef(CodeNamespace, sentenceNamespace)
+		}
+		c, err := s.connection(conn)
+		if err != nil {
+			return 0, err
+		}
+		out.Connection = c.Name
+		sess, err := s.session(c)
+		if err != nil {
+			return 0, err
+		}
+		r, err := run(ctx, sess, ns, o)
+		if err != nil {
+			return 0, err
+		}
+		out.Report, out.Redaction, text, err = maskedReport(r)
+		return reportRows(r), err
+	})
+	if err != nil {
+		return nil, ReadingOutput{}, err
+	}
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
+}
+
+// maskedReport turns a report into JSON data, masks it by the machine rules and counts what was
+// masked; the text for the model is the same data.
+func maskedReport(r *audit.Report) (map[string]any, redact.Receipt, string, error) {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return nil, redact.Receipt{}, "", err
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, redact.Receipt{}, "", err
+	}
+	receipt := redact.MachineCounted(doc)
+	text, err := json.Marshal(doc)
+	return doc, receipt, string(text), err
+}
+
+func reportRows(r *audit.Report) int {
+	n := 0
+	for _, ns := range r.Namespaces {
+		n += len(ns.Workloads) + len(ns.Usage)
+	}
+	return n
+}
