@@ -242,3 +242,30 @@ func TestEventsMachineModeMasksSecretObject(t *testing.T) {
 		t.Errorf("machine mode printed %q", out.String())
 	}
 }
+
+// events -w on the command line prints the list, then each new event as it arrives, starting
+// the watch after the newest event listed; elsewhere it is refused before anything is sent.
+func TestEventsWatchLive(t *testing.T) {
+	s, reg := famSession(t, nil)
+	listed := synthEvent{name: "a", kind: "Pod", obj: "web-0", typ: "Normal", reason: "Pulled", message: "listed",
+		count: 1, first: "2026-01-15T09:50:00Z", last: "2026-01-15T09:50:00Z"}.object()
+	listed["metadata"].(map[string]any)["resourceVersion"] = "41"
+	list, _ := json.Marshal(map[string]any{"kind": "EventList", "apiVersion": "v1", "metadata": map[string]any{}, "items": []any{listed}})
+	reg.JSON("/api/v1/namespaces/shop/events", "limit=500", string(list))
+	arrived := synthEvent{name: "b", kind: "Pod", obj: "web-1", typ: "Warning", reason: "BackOff", message: "arrived",
+		count: 1, first: "2026-01-15T09:58:00Z", last: "2026-01-15T09:58:00Z"}.object()
+	ev, _ := json.Marshal(map[string]any{"type": "ADDED", "object": arrived})
+	reg.Add(feedStub("/api/v1/namespaces/shop/events", "watch=true&resourceVersion=41", "application/json", true, pieces(string(ev)+"\n")))
+	out, errOut, err := liveRun(t, s, "events -n shop -w", 3, nil)
+	if err != nil || errOut != "" {
+		t.Fatalf("err %v, stderr %q", err, errOut)
+	}
+	for _, want := range []string{"LAST SEEN", "Pulled", "pod/web-0", "BackOff", "pod/web-1", "arrived"} {
+		if !strings.Contains(strings.ToLower(out), strings.ToLower(want)) {
+			t.Errorf("live output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, _, code := famRun(t, s, "events -n shop -w"); code != 2 {
+		t.Errorf("events -w outside the command line: exit %d", code)
+	}
+}

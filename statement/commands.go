@@ -100,7 +100,7 @@ var Commands = []*Command{
 	{Name: "top node", Aliases: []string{"nodes", "no"}, Args: "", Summary: "Show nodes' CPU and memory use (metrics.k8s.io)",
 		Flags: []string{"namespace", "all-namespaces", "selector", "sort-by", "no-headers", "request-timeout"}, MaxArgs: 0, Example: "top node\ntop node --sort-by cpu"},
 	{Name: "events", Args: "", Summary: "List events, newest last, as kubectl events does",
-		Flags: []string{"namespace", "all-namespaces", "for", "types", "no-headers", "request-timeout"}, MaxArgs: 0, Example: "events -n shop\nevents -A --types Warning\nevents -n shop --for deploy/web"},
+		Flags: []string{"namespace", "all-namespaces", "for", "types", "no-headers", "watch", "request-timeout"}, MaxArgs: 0, Example: "events -n shop\nevents -A --types Warning\nevents -n shop --for deploy/web\nevents -n shop -w"},
 	{Name: "api-resources", Args: "", Summary: "List the resource types the server serves",
 		Flags: []string{"namespaced", "api-group", "verbs", "output", "no-headers", "request-timeout"}, MaxArgs: 0, Outputs: []string{"wide", "name"}, Example: "api-resources\napi-resources --namespaced=false -o wide\napi-resources --api-group apps --verbs list"},
 	{Name: "api-versions", Args: "", Summary: "List the API versions the server serves, as group/version",

@@ -26,6 +26,7 @@ type Options struct {
 	For           *string  `flag:"for"` // nil: events about every object
 	Types         []string `flag:"types"`
 	NoHeaders     bool     `flag:"no-headers"`
+	Watch         bool     `flag:"watch"`
 }
 
 // Validate checks --types and --for before anything is sent.
@@ -78,7 +79,8 @@ func forTarget(v string) (typ, name string, err error) {
 // coreEvent is the part of a core/v1 Event that kubectl events prints and sorts by.
 type coreEvent struct {
 	Metadata struct {
-		Namespace string `json:"namespace"`
+		Namespace       string `json:"namespace"`
+		ResourceVersion string `json:"resourceVersion"`
 	} `json:"metadata"`
 	InvolvedObject struct {
 		Kind string `json:"kind"`
@@ -148,6 +150,35 @@ func eventFieldValue(s string) string {
 
 // Run reads the events, keeps the newest and prints them oldest first.
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	if o.Watch && s.Live == nil {
+		return nil, kube.Refusef(statement.CodeUsage, sentenceEventsWatchHere)
+	}
+	q, err := o.query(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	events, unread, err := q.list(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res := o.result(q, events, unread, s.Client.Now())
+	if o.Watch {
+		return o.live(ctx, s, q, res, events)
+	}
+	return res, nil
+}
+
+// query is what an events statement reads: the kind, the scope, the server-side field selector
+// and the types kept.
+type query struct {
+	c      *kube.Client
+	r      kube.APIResource
+	scope  kube.Scope
+	fields string
+	types  []string
+}
+
+func (o *Options) query(ctx context.Context, s *reader.Session) (*query, error) {
 	types, err := eventTypes(o.Types)
 	if err != nil {
 		return nil, err
@@ -157,7 +188,7 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	if err != nil {
 		return nil, err
 	}
-	scope := kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}
+	q := &query{c: c, r: r, scope: kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}, types: types}
 	var fields []string
 	if o.For != nil {
 		typ, name, err := forTarget(*o.For)
@@ -176,49 +207,53 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		// One type narrows on the server, so the read cap counts only the events asked for.
 		fields = append(fields, "type="+types[0])
 	}
-	var events []*coreEvent
-	unread := false
-	err = c.ListObjects(ctx, r, scope, kube.ListOptions{FieldSelector: strings.Join(fields, ","), MaxRows: limits.MaxEventsRead},
+	q.fields = strings.Join(fields, ",")
+	return q, nil
+}
+
+// list reads the events (at most limits.MaxEventsRead; unread says more exist) of the types kept.
+func (q *query) list(ctx context.Context) (events []*coreEvent, unread bool, err error) {
+	err = q.c.ListObjects(ctx, q.r, q.scope, kube.ListOptions{FieldSelector: q.fields, MaxRows: limits.MaxEventsRead},
 		func(obj map[string]any) error {
 			if len(events) >= limits.MaxEventsRead {
 				unread = true
 				return nil
 			}
-			data, err := json.Marshal(obj)
-			if err != nil {
-				return err
+			e, err := decodeEvent(obj)
+			if err == nil && eventTypeWanted(q.types, e.Type) {
+				events = append(events, e)
 			}
-			var e coreEvent
-			if err := json.Unmarshal(data, &e); err != nil {
-				return err
-			}
-			events = append(events, &e)
-			return nil
+			return err
 		}, func() { events, unread = nil, false })
 	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
 		unread, err = true, nil
 	}
+	return events, unread, err
+}
+
+func decodeEvent(obj map[string]any) (*coreEvent, error) {
+	data, err := json.Marshal(obj)
 	if err != nil {
 		return nil, err
 	}
-	kept := events[:0]
-	for _, e := range events {
-		if eventTypeWanted(types, e.Type) {
-			kept = append(kept, e)
-		}
-	}
-	events = kept
+	var e coreEvent
+	return &e, json.Unmarshal(data, &e)
+}
+
+// result is kubectl events' table of what was read: sorted by time, the newest 1,000, with the
+// notices that say what was left out.
+func (o *Options) result(q *query, events []*coreEvent, unread bool, now time.Time) *printer.Result {
 	res := &printer.Result{}
 	if len(events) == 0 {
 		if unread {
 			res.Notices = append(res.Notices, kube.Sentencef(sentenceEventsUnread2, limits.MaxEventsRead, limits.MaxEventsRead))
 		}
-		if scope.AllNamespaces {
+		if q.scope.AllNamespaces {
 			res.Empty = sentenceEventsNone
 		} else {
-			res.Empty = kube.Sentencef(sentenceEventsNoneIn, scope.Namespace)
+			res.Empty = kube.Sentencef(sentenceEventsNoneIn, q.scope.Namespace)
 		}
-		return res, nil
+		return res
 	}
 	sort.Sort(byEventTime(events))
 	switch {
@@ -230,23 +265,26 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	if len(events) > limits.MaxEventsShown {
 		events = events[len(events)-limits.MaxEventsShown:]
 	}
+	res.Table = o.table(q.scope.AllNamespaces, events, now)
+	return res
+}
+
+func (o *Options) table(allNamespaces bool, events []*coreEvent, now time.Time) *printer.Table {
 	t := &printer.Table{NoHeaders: o.NoHeaders}
-	if scope.AllNamespaces {
+	if allNamespaces {
 		t.Columns = append(t.Columns, printer.Column{Header: "NAMESPACE", Role: printer.RoleNamespace})
 	}
 	t.Columns = append(t.Columns, printer.Column{Header: "LAST SEEN", Role: printer.RoleAge}, printer.Column{Header: "TYPE"},
 		printer.Column{Header: "REASON"}, printer.Column{Header: "OBJECT", Role: printer.RoleObjectRef}, printer.Column{Header: "MESSAGE"})
-	now := c.Now()
 	for _, e := range events {
 		var row []string
-		if scope.AllNamespaces {
+		if allNamespaces {
 			row = append(row, e.Metadata.Namespace)
 		}
 		row = append(row, e.lastSeen(now), e.Type, e.Reason, e.InvolvedObject.Kind+"/"+e.InvolvedObject.Name, strings.TrimSpace(e.Message))
 		t.Rows = append(t.Rows, row)
 	}
-	res.Table = t
-	return res, nil
+	return t
 }
 
 // eventTypeWanted is kubectl's filteredEventType: every type when --types is not given.
