@@ -195,6 +195,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 				// The answer may have moved between the two reads: kubectl's read before
 				// studioctl's counts as well (at most one move fits between the three reads).
 				if bd := Diff(before.out, out.String()); bd == "" && (before.code == 0) == (code == 0) {
+					t.Logf("%s: kubectl's later read moved; its earlier read matches", c.Statement)
 					d, want, wantErr, wantCode = "", before.out, before.err, before.code
 				}
 			}
