@@ -2,6 +2,9 @@
 # Build (or reuse cached) binaries for one e2e build module and print the directory holding them.
 #   e2e/build.sh k8s-v1.37|k8s-v1.34|kubectl-v1.37|kubectl-v1.34|kwok|metrics-server
 #   e2e/build.sh --key MODULE_DIR     print the cache key and the recipe it hashes, build nothing
+#   e2e/build.sh k8s-v1.37 --git-version v1.37.2-eks-1
+#                                     only kube-apiserver, answering that gitVersion in /version (a
+#                                     distribution's suffix, for version detection); entry k8s-v1.37-v1.37.2-eks-1-<key>
 # Cache: ${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}/<module dir>-<key>/ where key is the first
 # 16 hex of the sha256 of the build's recipe: this script's own sha256, the Go version, the build
 # environment and flags, the ldflags, the package list, go.mod, go.sum and every other file of the
@@ -13,8 +16,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 self="$here/$(basename "$0")"
 only_key=0
 if [ "${1:-}" = --key ]; then only_key=1; shift; fi
-mod=${1:?usage: build.sh [--key] MODULE_DIR}
+mod=${1:?usage: build.sh [--key] MODULE_DIR [--git-version VERSION]}
 mod=${mod%/}
+git_version=""
+if [ "${2:-}" = --git-version ]; then
+  git_version=${3:?usage: build.sh MODULE_DIR --git-version VERSION}
+  [[ "$git_version" =~ ^v[0-9]+\.[0-9]+\.[0-9]+[-+][0-9A-Za-z.+-]+$ ]] || { echo "build.sh: bad --git-version $git_version (want e.g. v1.37.2-eks-1)" >&2; exit 2; }
+  case "$mod" in k8s-v*) ;; *) echo "build.sh: --git-version is for a control plane module" >&2; exit 2 ;; esac
+fi
+name=$mod${git_version:+-$git_version}
 src="$here/$mod"
 [ -f "$src/go.mod" ] || { echo "build.sh: no module $src" >&2; exit 2; }
 cache_root=${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}
@@ -39,8 +49,14 @@ case "$mod" in
   k8s-v*)
     kver=$(k8s_version "$src/go.mod")
     [ -n "$kver" ] || { echo "build.sh: cannot find k8s.io/kubernetes version in $src/go.mod" >&2; exit 2; }
-    ldflags="-s -w$(version_ldflags "$kver" k8s.io/component-base/version)"
-    pkgs="k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager k8s.io/kubernetes/cmd/kube-scheduler ./etcd"
+    if [ -n "$git_version" ]; then
+      [[ "$git_version" == "$kver"[-+]* ]] || { echo "build.sh: --git-version $git_version does not extend $kver" >&2; exit 2; }
+      ldflags="-s -w$(version_ldflags "$git_version" k8s.io/component-base/version)"
+      pkgs="k8s.io/kubernetes/cmd/kube-apiserver"
+    else
+      ldflags="-s -w$(version_ldflags "$kver" k8s.io/component-base/version)"
+      pkgs="k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager k8s.io/kubernetes/cmd/kube-scheduler ./etcd"
+    fi
     ;;
   kubectl-v*)
     # kubectl of the server's version: the same k8s.io/kubernetes and the same staging replaces as
@@ -74,6 +90,7 @@ goversion=$(GOWORK=off go env GOVERSION GOOS GOARCH 2>/dev/null | tr '\n' ' ' ||
 recipe() {
   echo "studioctl-e2e build recipe 2"
   echo "module $mod"
+  echo "entry $name"
   echo "build.sh $(sha256sum "$self" | cut -d' ' -f1)"
   echo "go $goversion"
   echo "env $buildenv"
@@ -85,17 +102,17 @@ recipe() {
 }
 recipe_text=$(recipe)
 key=$(printf '%s\n' "$recipe_text" | sha256sum | cut -c1-16)
-out="$cache_root/$mod-$key"
+out="$cache_root/$name-$key"
 if [ "$only_key" = 1 ]; then echo "$key"; printf '%s\n' "$recipe_text"; exit 0; fi
 if [ -f "$out/.complete" ]; then echo "$out"; exit 0; fi
 
 mkdir -p "$cache_root"
 # One builder per module at a time (two `up`s racing would otherwise both compile).
-exec 9>"$cache_root/.lock-$mod"
+exec 9>"$cache_root/.lock-$name"
 flock 9
 if [ -f "$out/.complete" ]; then echo "$out"; exit 0; fi
 
-tmp=$(mktemp -d "$cache_root/.build-$mod-XXXXXX")
+tmp=$(mktemp -d "$cache_root/.build-$name-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 # Migration from the first cache layout (key = sha256(go.sum) only, before kubectl and the recipe
@@ -105,7 +122,7 @@ trap 'rm -rf "$tmp"' EXIT
 # adopted here is as good as the old script's own cache hit was.)
 adopt_legacy() {
   local legacy="$cache_root/$mod-$(sha256sum "$src/go.sum" | cut -c1-16)" lpkgs lldflags first gv
-  [ -f "$legacy/.complete" ] || return 1
+  [ -z "$git_version" ] && [ -f "$legacy/.complete" ] || return 1
   case "$mod" in
     k8s-v*)
       lpkgs="k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager k8s.io/kubernetes/cmd/kube-scheduler ./etcd"
@@ -128,7 +145,7 @@ adopt_legacy() {
 start=$(date +%s)
 if ! adopt_legacy; then
   mkdir -p "$tmp"
-  echo "build.sh: building $mod into $out (cold builds of Kubernetes take 10-30 minutes on 2 cores)" >&2
+  echo "build.sh: building $name into $out (cold builds of Kubernetes take 10-30 minutes on 2 cores)" >&2
   ( cd "$src" && env $buildenv nice -n "${STUDIOCTL_E2E_NICE:-10}" go build -trimpath -ldflags "$ldflags" -o "$tmp/" $pkgs ) >&2
   if [ "$copy_stages" = 1 ]; then
     # The stage configs kwok ships, copied next to the binary so a warm start needs no Go toolchain.
@@ -148,5 +165,5 @@ touch "$tmp/.complete"
 rm -rf "$out"
 mv "$tmp" "$out"
 trap - EXIT
-echo "build.sh: $mod ready in $(( $(date +%s) - start ))s ($out)" >&2
+echo "build.sh: $name ready in $(( $(date +%s) - start ))s ($out)" >&2
 echo "$out"

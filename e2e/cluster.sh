@@ -13,7 +13,8 @@
 # State: ${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}/VERSION/   Binaries: see build.sh.
 # kubectl is the one built from the control plane's own k8s.io/kubernetes (build.sh kubectl-VERSION),
 # unless KUBECTL names another; the env file records which. STUDIOCTL_E2E_METRICS=0 leaves
-# metrics-server out. Everything listens on 127.0.0.1 only.
+# metrics-server out. STUDIOCTL_E2E_GIT_VERSION=v1.37.2-eks-1 runs a kube-apiserver that answers
+# that gitVersion (a distribution's suffix; build.sh --git-version). Everything listens on 127.0.0.1 only.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +28,7 @@ log() { printf '[cluster.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
 usage() {
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -217,6 +218,7 @@ EOF
 
 cmd_build() {
   "$here/build.sh" "$MOD"
+  [ -z "${STUDIOCTL_E2E_GIT_VERSION:-}" ] || "$here/build.sh" "$MOD" --git-version "$STUDIOCTL_E2E_GIT_VERSION"
   "$here/build.sh" kwok
   [ -n "${KUBECTL:-}" ] || "$here/build.sh" "kubectl-$VER"
   [ "$METRICS" = 0 ] || "$here/build.sh" metrics-server
@@ -235,6 +237,10 @@ cmd_up() {
   t0=$(date +%s)
   log "binaries for $MOD, kwok, kubectl and metrics-server (cached under ${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e})"
   kbin=$("$here/build.sh" "$MOD")
+  local apiserver="$kbin/kube-apiserver"
+  if [ -n "${STUDIOCTL_E2E_GIT_VERSION:-}" ]; then
+    apiserver="$("$here/build.sh" "$MOD" --git-version "$STUDIOCTL_E2E_GIT_VERSION")/kube-apiserver"
+  fi
   kwokbin=$("$here/build.sh" kwok)
   if [ -n "${KUBECTL:-}" ]; then kubectl=$KUBECTL; else kubectl="$("$here/build.sh" "kubectl-$VER")/kubectl"; fi
   [ "$METRICS" = 0 ] || msbin=$("$here/build.sh" metrics-server)
@@ -277,7 +283,7 @@ EOF
   case "$VER" in
     v1.34) extra+=(--feature-gates=AggregatedDiscoveryRemoveBetaType=false) ;;
   esac
-  start_proc kube-apiserver "$kbin/kube-apiserver" \
+  start_proc kube-apiserver "$apiserver" \
     --etcd-servers="http://127.0.0.1:$etcd_port" \
     --bind-address=127.0.0.1 --advertise-address=127.0.0.1 --secure-port="$API_PORT" \
     --endpoint-reconciler-type=none \
