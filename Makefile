@@ -12,8 +12,9 @@ help:
 	@echo "make build   build $(BIN) (stripped)"
 	@echo "make test    unit, replay and fuzz-seed tests with -race (no server needed)"
 	@echo "make e2e     build and start a real control plane, compare with kubectl (live suite)"
-	@echo "make record  as e2e, and rewrite testdata/replay from the live servers (v1.37 and v1.34)"
-	@echo "make bench   time studioctl against kubectl on the live server (not in CI)"
+	@echo "make record  as e2e, and rewrite testdata/replay from the live servers (v1.37 with the big"
+	@echo "             scenario's caps, and v1.34)"
+	@echo "make bench   time studioctl against kubectl on the big scenario (starts a cluster if none runs; not in CI)"
 	@echo "make fuzz    run each fuzz target for FUZZTIME"
 
 build:
@@ -38,7 +39,7 @@ e2e:
 	bash scripts/live.sh $(LIVE_VERSION)
 
 record:
-	STUDIOCTL_LIVE_RECORD=1 bash scripts/live.sh v1.37
+	STUDIOCTL_LIVE_RECORD=1 STUDIOCTL_LIVE_BIG=1 bash scripts/live.sh v1.37
 	STUDIOCTL_LIVE_RECORD=1 bash scripts/live.sh v1.34
 
 bench: build

@@ -2,7 +2,8 @@
 # e2e/cluster.sh: a real Kubernetes control plane on loopback for studioctl's live tests.
 #
 #   e2e/cluster.sh up VERSION      build (or reuse cached) binaries, start etcd, kube-apiserver,
-#                                  kube-controller-manager, kube-scheduler and kwok; write kubeconfigs
+#                                  kube-controller-manager, kube-scheduler, kwok and metrics-server
+#                                  (behind the APIService v1beta1.metrics.k8s.io); write kubeconfigs
 #   e2e/cluster.sh down VERSION    stop every process of that instance and remove its state dir
 #   e2e/cluster.sh env VERSION     print `export NAME=value` lines for the running instance
 #   e2e/cluster.sh status VERSION  say whether the instance is up (exit 0) or not (exit 1)
@@ -10,12 +11,15 @@
 #
 # VERSION is v1.37 or v1.34 (a patch suffix such as v1.37.2 is accepted and ignored).
 # State: ${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}/VERSION/   Binaries: see build.sh.
-# Everything listens on 127.0.0.1 only.
+# kubectl is the one built from the control plane's own k8s.io/kubernetes (build.sh kubectl-VERSION),
+# unless KUBECTL names another; the env file records which. STUDIOCTL_E2E_METRICS=0 leaves
+# metrics-server out. STUDIOCTL_E2E_GIT_VERSION=v1.37.2-eks-1 runs a kube-apiserver that answers
+# that gitVersion (a distribution's suffix; build.sh --git-version). Everything listens on 127.0.0.1 only.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 state_root=${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}
-KUBECTL=${KUBECTL:-/usr/lib/google-cloud-sdk/bin/kubectl.1.33}
+METRICS=${STUDIOCTL_E2E_METRICS:-1}
 SERVICE_CIDR=10.96.0.0/16
 SERVICE_IP=10.96.0.1
 CLUSTER_CIDR=10.244.0.0/16
@@ -24,7 +28,7 @@ log() { printf '[cluster.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
 usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -43,7 +47,7 @@ pid_is_ours() {
   local pid=$1
   [ -r "/proc/$pid/cmdline" ] || return 1
   case "$(readlink "/proc/$pid/exe" 2>/dev/null)" in
-    */etcd|*/kube-apiserver|*/kube-controller-manager|*/kube-scheduler|*/kwok) ;;
+    */etcd|*/kube-apiserver|*/kube-controller-manager|*/kube-scheduler|*/kwok|*/metrics-server) ;;
     *) return 1 ;;
   esac
   tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$S/"
@@ -63,7 +67,7 @@ stop_all() {
   local name f pid wave
   local -A role=()
   if [ -d "$S/pids" ]; then
-    for name in kwok kube-scheduler kube-controller-manager kube-apiserver etcd; do
+    for name in metrics-server kwok kube-scheduler kube-controller-manager kube-apiserver etcd; do
       f="$S/pids/$name"
       [ -f "$f" ] || continue
       pid=$(cat "$f")
@@ -78,7 +82,7 @@ stop_all() {
   done
   [ ${#role[@]} -gt 0 ] || return 0
   log "stopping ${#role[@]} process(es) of $S"
-  for wave in "kwok kube-scheduler kube-controller-manager" "kube-apiserver" "etcd"; do
+  for wave in "metrics-server kwok kube-scheduler kube-controller-manager" "kube-apiserver" "etcd"; do
     local these=()
     for pid in "${!role[@]}"; do
       [[ " $wave " == *" ${role[$pid]} "* ]] && these+=("$pid")
@@ -192,18 +196,32 @@ EOF
       -extfile apiserver.ext -out apiserver.crt 2>/dev/null
     openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out sa.key 2>/dev/null
     openssl pkey -in sa.key -pubout -out sa.pub 2>/dev/null
-    chmod 0644 ca.crt apiserver.crt sa.pub
+    # The aggregator's front proxy: its own CA, and the client certificate kube-apiserver presents
+    # to aggregated API servers (metrics-server), which trust it through extension-apiserver-authentication.
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -sha256 -days 3650 -keyout front-proxy-ca.key -out front-proxy-ca.crt \
+      -subj "/CN=studioctl-e2e-front-proxy-ca-$VER" \
+      -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign,digitalSignature" 2>/dev/null
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -sha256 -keyout front-proxy-client.key -out front-proxy-client.csr -subj "/CN=front-proxy-client" 2>/dev/null
+    printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth\n' >front-proxy-client.ext
+    openssl x509 -req -sha256 -days 3650 -in front-proxy-client.csr -CA front-proxy-ca.crt -CAkey front-proxy-ca.key -CAcreateserial \
+      -extfile front-proxy-client.ext -out front-proxy-client.crt 2>/dev/null
+    # metrics-server's serving certificate, for the name the aggregator dials (service.namespace.svc).
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -sha256 -keyout metrics-server.key -out metrics-server.csr -subj "/CN=metrics-server" 2>/dev/null
+    printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\nsubjectAltName=DNS:metrics-server.kube-system.svc,DNS:metrics-server.kube-system.svc.cluster.local,IP:127.0.0.1\n' >metrics-server.ext
+    openssl x509 -req -sha256 -days 3650 -in metrics-server.csr -CA ca.crt -CAkey ca.key -CAcreateserial \
+      -extfile metrics-server.ext -out metrics-server.crt 2>/dev/null
+    chmod 0644 ca.crt apiserver.crt sa.pub front-proxy-ca.crt metrics-server.crt
   )
 }
 
 # ---------------------------------------------------------------- commands
 
 cmd_build() {
-  local k w
-  k=$("$here/build.sh" "$MOD")
-  w=$("$here/build.sh" kwok)
-  echo "$k"
-  echo "$w"
+  "$here/build.sh" "$MOD"
+  [ -z "${STUDIOCTL_E2E_GIT_VERSION:-}" ] || "$here/build.sh" "$MOD" --git-version "$STUDIOCTL_E2E_GIT_VERSION"
+  "$here/build.sh" kwok
+  [ -n "${KUBECTL:-}" ] || "$here/build.sh" "kubectl-$VER"
+  [ "$METRICS" = 0 ] || "$here/build.sh" metrics-server
 }
 
 cmd_down() {
@@ -215,11 +233,17 @@ cmd_down() {
 
 cmd_up() {
   [ -f "$here/$MOD/go.mod" ] || die "unsupported VERSION $VER (no $here/$MOD)"
-  local t0 kbin kwokbin
+  local t0 kbin kwokbin msbin="" kubectl
   t0=$(date +%s)
-  log "binaries for $MOD and kwok (cached under ${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e})"
+  log "binaries for $MOD, kwok, kubectl and metrics-server (cached under ${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e})"
   kbin=$("$here/build.sh" "$MOD")
+  local apiserver="$kbin/kube-apiserver"
+  if [ -n "${STUDIOCTL_E2E_GIT_VERSION:-}" ]; then
+    apiserver="$("$here/build.sh" "$MOD" --git-version "$STUDIOCTL_E2E_GIT_VERSION")/kube-apiserver"
+  fi
   kwokbin=$("$here/build.sh" kwok)
+  if [ -n "${KUBECTL:-}" ]; then kubectl=$KUBECTL; else kubectl="$("$here/build.sh" "kubectl-$VER")/kubectl"; fi
+  [ "$METRICS" = 0 ] || msbin=$("$here/build.sh" metrics-server)
   local tb=$(date +%s)
 
   if [ -d "$S" ]; then log "an instance exists at $S: stopping it first"; fi
@@ -243,9 +267,11 @@ $kwok_token,system:kwok-controller,uid-kwok-controller,"system:masters"
 EOF
   )
 
-  local etcd_port etcd_peer_port kcm_port sched_port
+  local etcd_port etcd_peer_port kcm_port sched_port ms_port ms_token
   etcd_port=$(free_port); etcd_peer_port=$(free_port)
-  API_PORT=$(free_port); kcm_port=$(free_port); sched_port=$(free_port); KWOK_PORT=$(free_port)
+  API_PORT=$(free_port); kcm_port=$(free_port); sched_port=$(free_port); KWOK_PORT=$(free_port); ms_port=$(free_port)
+  ms_token=$(rand_token)
+  echo "$ms_token,system:metrics-server,uid-metrics-server" >>"$S/certs/tokens.csv"
 
   # etcd
   start_proc etcd "$kbin/etcd" -data-dir "$S/etcd" -client-port "$etcd_port" -peer-port "$etcd_peer_port"
@@ -257,7 +283,7 @@ EOF
   case "$VER" in
     v1.34) extra+=(--feature-gates=AggregatedDiscoveryRemoveBetaType=false) ;;
   esac
-  start_proc kube-apiserver "$kbin/kube-apiserver" \
+  start_proc kube-apiserver "$apiserver" \
     --etcd-servers="http://127.0.0.1:$etcd_port" \
     --bind-address=127.0.0.1 --advertise-address=127.0.0.1 --secure-port="$API_PORT" \
     --endpoint-reconciler-type=none \
@@ -275,6 +301,10 @@ EOF
     --enable-admission-plugins=NodeRestriction \
     --kubelet-preferred-address-types=InternalIP,Hostname \
     --max-requests-inflight=1000 --max-mutating-requests-inflight=500 \
+    --requestheader-client-ca-file="$S/certs/front-proxy-ca.crt" --requestheader-allowed-names=front-proxy-client \
+    --requestheader-username-headers=X-Remote-User --requestheader-group-headers=X-Remote-Group \
+    --requestheader-extra-headers-prefix=X-Remote-Extra- \
+    --proxy-client-cert-file="$S/certs/front-proxy-client.crt" --proxy-client-key-file="$S/certs/front-proxy-client.key" \
     --profiling=false \
     "${extra[@]}"
   wait_for "kube-apiserver /readyz" 180 kube-apiserver \
@@ -287,6 +317,7 @@ EOF
   write_kubeconfig "$S/kube-controller-manager.kubeconfig" system:kube-controller-manager "$kcm_token"
   write_kubeconfig "$S/kube-scheduler.kubeconfig" system:kube-scheduler "$sched_token"
   write_kubeconfig "$S/kwok.kubeconfig" system:kwok-controller "$kwok_token"
+  write_kubeconfig "$S/metrics-server.kubeconfig" system:metrics-server "$ms_token"
 
   # viewer -> built-in view ClusterRole (cluster wide). nobody gets no binding at all.
   api POST /apis/rbac.authorization.k8s.io/v1/clusterrolebindings '{
@@ -345,7 +376,9 @@ spec:
   - logsFile: $S/kwok/pod.log
     previousLogsFile: $S/kwok/pod.log
 EOF
-  local cfgs=(--config="$S/kwok/kwok.yaml")
+  write_kwok_metrics "$S/kwok/metrics.yaml"
+  write_crash_loop_stage "$S/kwok/pod-crash-loop.yaml"
+  local cfgs=(--config="$S/kwok/kwok.yaml" --config="$S/kwok/metrics.yaml")
   for f in "$S"/kwok/node-*.yaml "$S"/kwok/pod-*.yaml; do cfgs+=(--config="$f"); done
   start_proc kwok "$kwokbin/kwok" \
     --kubeconfig="$S/kwok.kubeconfig" "${cfgs[@]}" \
@@ -359,6 +392,8 @@ EOF
   wait_for "kwok /healthz" 90 kwok curl -sf "http://127.0.0.1:$KWOK_PORT/healthz"
   # the ServiceAccount controllers are working once default/default exists
   wait_for "default ServiceAccount" 90 kube-controller-manager api GET /api/v1/namespaces/default/serviceaccounts/default
+
+  [ "$METRICS" = 0 ] || start_metrics_server "$msbin" "$ms_port"
 
   (
     umask 077
@@ -377,6 +412,8 @@ ETCD_ENDPOINT='http://127.0.0.1:$etcd_port'
 KWOK_NODE_PORT='$KWOK_PORT'
 KWOK_LOG_FILE='$S/kwok/pod.log'
 BIN_DIR='$kbin'
+KUBECTL='$kubectl'
+METRICS_SERVER='$( [ "$METRICS" = 0 ] || echo "https://127.0.0.1:$ms_port" )'
 EOF
   )
   local gv
@@ -392,6 +429,213 @@ studioctl e2e cluster $VER ($gv) is up at https://127.0.0.1:$API_PORT
   logs:       $S/logs/
 next: $here/seed.sh $VER
 EOF
+}
+
+# create_json PATH JSON: POST an object as admin; one that already exists is fine.
+create_json() {
+  local out
+  if ! out=$(api POST "$1" "$2" 2>&1); then
+    grep -q '"reason": *"AlreadyExists"' <<<"$out" || { echo "$out" >&2; return 1; }
+  fi
+}
+
+# start_metrics_server BIN_DIR PORT: metrics-server on 127.0.0.1:PORT, its RBAC, and the APIService
+# v1beta1.metrics.k8s.io in front of it. The Service is of type ExternalName naming 127.0.0.1 (an
+# aggregated API's Endpoints may not hold a loopback address, but the aggregator resolves an
+# ExternalName Service to its name and port, and no other address is ever dialled). The aggregator
+# verifies metrics-server's certificate against the cluster CA (caBundle) and presents the front
+# proxy's client certificate; metrics-server scrapes kwok's per-node resource metrics (the node
+# annotation metrics.k8s.io/resource-metrics-path, set by seed.sh) over TLS on kwok's port.
+start_metrics_server() {
+  local bin=$1 port=$2
+  create_json /apis/rbac.authorization.k8s.io/v1/clusterroles '{
+    "apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRole",
+    "metadata":{"name":"system:metrics-server","labels":{"k8s-app":"metrics-server"}},
+    "rules":[{"apiGroups":[""],"resources":["nodes/metrics"],"verbs":["get"]},
+             {"apiGroups":[""],"resources":["pods","nodes"],"verbs":["get","list","watch"]}]}'
+  create_json /apis/rbac.authorization.k8s.io/v1/clusterroles '{
+    "apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRole",
+    "metadata":{"name":"system:aggregated-metrics-reader","labels":{"k8s-app":"metrics-server",
+      "rbac.authorization.k8s.io/aggregate-to-view":"true","rbac.authorization.k8s.io/aggregate-to-edit":"true",
+      "rbac.authorization.k8s.io/aggregate-to-admin":"true"}},
+    "rules":[{"apiGroups":["metrics.k8s.io"],"resources":["pods","nodes"],"verbs":["get","list","watch"]}]}'
+  create_json /apis/rbac.authorization.k8s.io/v1/clusterrolebindings '{
+    "apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRoleBinding",
+    "metadata":{"name":"system:metrics-server","labels":{"k8s-app":"metrics-server"}},
+    "roleRef":{"apiGroup":"rbac.authorization.k8s.io","kind":"ClusterRole","name":"system:metrics-server"},
+    "subjects":[{"apiGroup":"rbac.authorization.k8s.io","kind":"User","name":"system:metrics-server"}]}'
+  create_json /apis/rbac.authorization.k8s.io/v1/clusterrolebindings '{
+    "apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRoleBinding",
+    "metadata":{"name":"metrics-server:system:auth-delegator","labels":{"k8s-app":"metrics-server"}},
+    "roleRef":{"apiGroup":"rbac.authorization.k8s.io","kind":"ClusterRole","name":"system:auth-delegator"},
+    "subjects":[{"apiGroup":"rbac.authorization.k8s.io","kind":"User","name":"system:metrics-server"}]}'
+  create_json /apis/rbac.authorization.k8s.io/v1/namespaces/kube-system/rolebindings '{
+    "apiVersion":"rbac.authorization.k8s.io/v1","kind":"RoleBinding",
+    "metadata":{"name":"metrics-server-auth-reader","namespace":"kube-system","labels":{"k8s-app":"metrics-server"}},
+    "roleRef":{"apiGroup":"rbac.authorization.k8s.io","kind":"Role","name":"extension-apiserver-authentication-reader"},
+    "subjects":[{"apiGroup":"rbac.authorization.k8s.io","kind":"User","name":"system:metrics-server"}]}'
+  create_json /api/v1/namespaces/kube-system/services '{
+    "apiVersion":"v1","kind":"Service",
+    "metadata":{"name":"metrics-server","namespace":"kube-system","labels":{"k8s-app":"metrics-server"}},
+    "spec":{"type":"ExternalName","externalName":"127.0.0.1","ports":[{"name":"https","port":'"$port"',"protocol":"TCP"}]}}'
+  start_proc metrics-server "$bin/metrics-server" \
+    --bind-address=127.0.0.1 --secure-port="$port" \
+    --tls-cert-file="$S/certs/metrics-server.crt" --tls-private-key-file="$S/certs/metrics-server.key" \
+    --kubeconfig="$S/metrics-server.kubeconfig" \
+    --authentication-kubeconfig="$S/metrics-server.kubeconfig" --authorization-kubeconfig="$S/metrics-server.kubeconfig" \
+    --kubelet-preferred-address-types=InternalIP --kubelet-use-node-status-port --kubelet-insecure-tls \
+    --metric-resolution=15s
+  wait_for "metrics-server /livez" 90 metrics-server curl -sf --cacert "$S/certs/ca.crt" "https://127.0.0.1:$port/livez"
+  create_json /apis/apiregistration.k8s.io/v1/apiservices '{
+    "apiVersion":"apiregistration.k8s.io/v1","kind":"APIService",
+    "metadata":{"name":"v1beta1.metrics.k8s.io","labels":{"k8s-app":"metrics-server"}},
+    "spec":{"group":"metrics.k8s.io","version":"v1beta1","groupPriorityMinimum":100,"versionPriority":100,
+      "service":{"namespace":"kube-system","name":"metrics-server","port":'"$port"'},
+      "caBundle":"'"$(base64 -w0 <"$S/certs/ca.crt")"'"}}'
+  wait_for "APIService v1beta1.metrics.k8s.io Available" 90 metrics-server apiservice_available
+  log "metrics-server on https://127.0.0.1:$port behind v1beta1.metrics.k8s.io"
+}
+
+apiservice_available() {
+  api GET /apis/apiregistration.k8s.io/v1/apiservices/v1beta1.metrics.k8s.io |
+    tr -d ' \n' | grep -q '"type":"Available","status":"True"'
+}
+
+# write_kwok_metrics FILE: kwok's simulated kubelet resource metrics, served for each node at
+# /metrics/nodes/NODE/metrics/resource (what metrics-server reads), and the usage they report:
+# fixed figures per container name, else the pod's kwok.x-k8s.io/usage-cpu and -memory annotations,
+# else 5m and 24Mi. Fixed figures keep `top` the same between two reads, so it compares with kubectl.
+write_kwok_metrics() {
+  cat >"$1" <<'EOF'
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Metric
+metadata:
+  name: studioctl-e2e-resource-metrics
+spec:
+  path: /metrics/nodes/{nodeName}/metrics/resource
+  metrics:
+  - name: node_cpu_usage_seconds_total
+    help: Cumulative node CPU in core-seconds (simulated)
+    kind: counter
+    dimension: node
+    value: node.CumulativeUsage("cpu")
+  - name: node_memory_working_set_bytes
+    help: Node working set in bytes (simulated)
+    kind: gauge
+    dimension: node
+    value: node.Usage("memory")
+  - name: container_start_time_seconds
+    help: Container start time, seconds since the epoch (simulated)
+    kind: gauge
+    dimension: container
+    labels:
+    - {name: namespace, value: pod.metadata.namespace}
+    - {name: pod, value: pod.metadata.name}
+    - {name: container, value: container.name}
+    value: pod.SinceSecond()
+  - name: container_cpu_usage_seconds_total
+    help: Cumulative container CPU in core-seconds (simulated)
+    kind: counter
+    dimension: container
+    labels:
+    - {name: namespace, value: pod.metadata.namespace}
+    - {name: pod, value: pod.metadata.name}
+    - {name: container, value: container.name}
+    value: pod.CumulativeUsage("cpu", container.name)
+  - name: container_memory_working_set_bytes
+    help: Container working set in bytes (simulated)
+    kind: gauge
+    dimension: container
+    labels:
+    - {name: namespace, value: pod.metadata.namespace}
+    - {name: pod, value: pod.metadata.name}
+    - {name: container, value: container.name}
+    value: pod.Usage("memory", container.name)
+---
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: ClusterResourceUsage
+metadata:
+  name: studioctl-e2e-usage
+spec:
+  usages:
+  - {containers: [web], usage: {cpu: {value: 120m}, memory: {value: 96Mi}}}
+  - {containers: [log-shipper], usage: {cpu: {value: 8m}, memory: {value: 28Mi}}}
+  - {containers: [api], usage: {cpu: {value: 110m}, memory: {value: 210Mi}}}
+  - {containers: [postgres], usage: {cpu: {value: 180m}, memory: {value: 310Mi}}}
+  - {containers: [payments-api], usage: {cpu: {value: 95m}, memory: {value: 140Mi}}}
+  - {containers: [redis], usage: {cpu: {value: 15m}, memory: {value: 48Mi}}}
+  - {containers: [prometheus], usage: {cpu: {value: 350m}, memory: {value: 900Mi}}}
+  - {containers: [grafana], usage: {cpu: {value: 40m}, memory: {value: 120Mi}}}
+  - {containers: [coredns], usage: {cpu: {value: 3m}, memory: {value: 18Mi}}}
+  - usage:
+      cpu:
+        expression: |
+          "kwok.x-k8s.io/usage-cpu" in pod.metadata.annotations
+          ? Quantity(pod.metadata.annotations["kwok.x-k8s.io/usage-cpu"]) : Quantity("5m")
+      memory:
+        expression: |
+          "kwok.x-k8s.io/usage-memory" in pod.metadata.annotations
+          ? Quantity(pod.metadata.annotations["kwok.x-k8s.io/usage-memory"]) : Quantity("24Mi")
+EOF
+  chmod 0644 "$1"
+}
+
+# write_crash_loop_stage FILE: a kwok Stage that turns a running pod labelled
+# studioctl.dev/crash-loop=true into one whose first container is in CrashLoopBackOff after 6
+# restarts (its last run exited 1), as a kubelet reports a crash loop. It fires once, so the pod
+# then stays put and reads the same to studioctl and kubectl.
+write_crash_loop_stage() {
+  cat >"$1" <<'EOF'
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: pod-crash-loop
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.labels["studioctl.dev/crash-loop"]', operator: In, values: ["true"]}
+    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
+    - {key: '.status.phase', operator: In, values: [Running]}
+    - {key: '.status.conditions.[] | select( .type == "Ready" ) | .status', operator: In, values: ["True"]}
+  next:
+    statusTemplate: |
+      {{ $now := Now }}
+      conditions:
+      - {type: Initialized, status: "True", lastTransitionTime: {{ $now | Quote }}}
+      - {type: Ready, status: "False", reason: ContainersNotReady, lastTransitionTime: {{ $now | Quote }}}
+      - {type: ContainersReady, status: "False", reason: ContainersNotReady, lastTransitionTime: {{ $now | Quote }}}
+      containerStatuses:
+      {{ range $i, $c := .spec.containers }}
+      {{ if eq $i 0 }}
+      - name: {{ $c.name | Quote }}
+        image: {{ $c.image | Quote }}
+        ready: false
+        started: false
+        restartCount: 6
+        state:
+          waiting:
+            reason: CrashLoopBackOff
+            message: {{ printf "back-off 5m0s restarting failed container=%s" $c.name | Quote }}
+        lastState:
+          terminated:
+            exitCode: 1
+            reason: Error
+            startedAt: {{ $now | Quote }}
+            finishedAt: {{ $now | Quote }}
+      {{ else }}
+      - name: {{ $c.name | Quote }}
+        image: {{ $c.image | Quote }}
+        ready: true
+        started: true
+        restartCount: 0
+        state:
+          running: {startedAt: {{ $now | Quote }}}
+      {{ end }}
+      {{ end }}
+      phase: Running
+EOF
+  chmod 0644 "$1"
 }
 
 # write_pod_logs FILE: CRI-format container log lines served by kwok for every pod.
@@ -456,7 +700,8 @@ cmd_status() {
   # shellcheck disable=SC1091
   . "$S/env"
   local name ok=0
-  for name in etcd kube-apiserver kube-controller-manager kube-scheduler kwok; do
+  for name in etcd kube-apiserver kube-controller-manager kube-scheduler kwok metrics-server; do
+    [ "$name" != metrics-server ] || [ -n "${METRICS_SERVER:-}" ] || continue
     if [ -f "$S/pids/$name" ] && pid_is_ours "$(cat "$S/pids/$name")"; then
       echo "$name: running (pid $(cat "$S/pids/$name"))"
     else

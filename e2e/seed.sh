@@ -9,7 +9,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 state_root=${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}
-KUBECTL_BIN=${KUBECTL:-/usr/lib/google-cloud-sdk/bin/kubectl.1.33}
+user_kubectl=${KUBECTL:-}
 
 log() { printf '[seed.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -24,6 +24,9 @@ S="$state_root/$VER"
 [ -f "$S/env" ] || die "no cluster at $S (run: $here/cluster.sh up $VER)"
 # shellcheck disable=SC1091
 . "$S/env"
+# kubectl: $KUBECTL if set, else the one cluster.sh built from the control plane's own module.
+KUBECTL_BIN=${user_kubectl:-${KUBECTL:-}}
+[ -n "$KUBECTL_BIN" ] && [ -x "$KUBECTL_BIN" ] || die "no kubectl (the env file names none; set KUBECTL)"
 export KUBECONFIG="$KUBECONFIG_ADMIN"
 k() { "$KUBECTL_BIN" --kubeconfig "$KUBECONFIG_ADMIN" "$@"; }
 M="$S/seed"
@@ -81,6 +84,7 @@ metadata:
   annotations:
     kwok.x-k8s.io/node: fake
     node.alpha.kubernetes.io/ttl: "0"
+    metrics.k8s.io/resource-metrics-path: /metrics/nodes/kwok-node-$1/metrics/resource
   labels:
     type: kwok
     kubernetes.io/hostname: kwok-node-$1
@@ -123,6 +127,77 @@ EOF
 } >"$M/10-nodes.yaml"
 create_once "$M/10-nodes.yaml"
 for i in 0 1 2; do k wait --for=condition=Ready "node/kwok-node-$i" --timeout=120s >/dev/null; done
+
+# Nodes shaped like the three clouds' managed node pools (providerID, zone, instance type and the
+# pool labels each one sets), with GPUs: eight NVIDIA GPUs on the EKS node, seven MIG 1g.5gb slices
+# on the GKE node, eight AMD GPUs on the AKS node. They carry the kwok annotation and taint but not
+# the label type=kwok, so the original workloads (and the node-exporter DaemonSet) stay on
+# kwok-node-0..2; the ml-platform workloads below select them.
+log "cloud-shaped GPU nodes"
+cloud_node() { # cloud_node NAME PROVIDER_ID CPU MEMORY GPU_RESOURCE GPU_COUNT OS_IMAGE KERNEL LABEL...
+  local name=$1 pid=$2 cpu=$3 mem=$4 gres=$5 gcount=$6 os=$7 kernel=$8 l
+  shift 8
+  cat <<EOF
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: $name
+  annotations:
+    kwok.x-k8s.io/node: fake
+    node.alpha.kubernetes.io/ttl: "0"
+    metrics.k8s.io/resource-metrics-path: /metrics/nodes/$name/metrics/resource
+  labels:
+    kubernetes.io/hostname: $name
+    kubernetes.io/os: linux
+    kubernetes.io/arch: amd64
+    pool: gpu
+EOF
+  for l in "$@"; do echo "    $l"; done
+  cat <<EOF
+spec:
+  providerID: $pid
+  taints:
+  - {key: kwok.x-k8s.io/node, value: fake, effect: NoSchedule}
+status:
+  capacity: {cpu: "$cpu", memory: $mem, pods: "110", ephemeral-storage: 500Gi, $gres: "$gcount"}
+  allocatable: {cpu: "$((cpu - 1))", memory: $mem, pods: "110", ephemeral-storage: 450Gi, $gres: "$gcount"}
+  nodeInfo:
+    architecture: amd64
+    operatingSystem: linux
+    osImage: $os
+    kernelVersion: $kernel
+    containerRuntimeVersion: containerd://1.7.27
+    kubeletVersion: $GIT_VERSION
+    kubeProxyVersion: $GIT_VERSION
+    machineID: ""
+    systemUUID: ""
+    bootID: ""
+EOF
+}
+{
+  cloud_node ip-10-0-12-34.eu-west-1.compute.internal aws:///eu-west-1a/i-0f1e2d3c4b5a69788 96 1152Gi nvidia.com/gpu 8 \
+    "Amazon Linux 2023.6.20250115" 6.1.124-134.200.amzn2023.x86_64 \
+    "topology.kubernetes.io/region: eu-west-1" "topology.kubernetes.io/zone: eu-west-1a" \
+    "node.kubernetes.io/instance-type: p4d.24xlarge" "eks.amazonaws.com/nodegroup: gpu-a100" \
+    "eks.amazonaws.com/capacityType: ON_DEMAND" "eks.amazonaws.com/nodegroup-image: ami-0a1b2c3d4e5f67890" \
+    "nvidia.com/gpu.product: NVIDIA-A100-SXM4-40GB" "nvidia.com/gpu.count: \"8\""
+  cloud_node gke-prod-gpu-pool-5f3c2a1b-x7k2 gce://acme-prod/europe-west4-a/gke-prod-gpu-pool-5f3c2a1b-x7k2 12 85Gi nvidia.com/mig-1g.5gb 7 \
+    "Container-Optimized OS from Google" 6.6.56+ \
+    "topology.kubernetes.io/region: europe-west4" "topology.kubernetes.io/zone: europe-west4-a" \
+    "node.kubernetes.io/instance-type: a2-highgpu-1g" "cloud.google.com/gke-nodepool: gpu-pool" \
+    "cloud.google.com/gke-accelerator: nvidia-tesla-a100" "cloud.google.com/gke-gpu-partition-size: 1g.5gb" \
+    "cloud.google.com/machine-family: a2" "cloud.google.com/gke-os-distribution: cos"
+  cloud_node aks-gpupool-31415926-vmss000000 "azure:///subscriptions/6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b/resourceGroups/mc_acme-prod_aks-prod_westeurope/providers/Microsoft.Compute/virtualMachineScaleSets/aks-gpupool-31415926-vmss/virtualMachines/0" \
+    96 1850Gi amd.com/gpu 8 "Ubuntu 22.04.5 LTS" 5.15.0-1079-azure \
+    "topology.kubernetes.io/region: westeurope" "topology.kubernetes.io/zone: westeurope-1" \
+    "node.kubernetes.io/instance-type: Standard_ND96isr_MI300X_v5" "kubernetes.azure.com/cluster: MC_acme-prod_aks-prod_westeurope" \
+    "kubernetes.azure.com/agentpool: gpupool" "agentpool: gpupool" "kubernetes.azure.com/mode: user"
+} >"$M/11-cloud-nodes.yaml"
+create_once "$M/11-cloud-nodes.yaml"
+for n in ip-10-0-12-34.eu-west-1.compute.internal gke-prod-gpu-pool-5f3c2a1b-x7k2 aks-gpupool-31415926-vmss000000; do
+  k wait --for=condition=Ready "node/$n" --timeout=120s >/dev/null
+done
 
 # ------------------------------------------------------------------ namespaces
 log "namespaces"
@@ -978,6 +1053,428 @@ k patch -n shop mcpserver github-tools --subresource=status --type=merge -p \
   '{"status":{"phase":"Failed","readyReplicas":0,"conditions":[{"type":"Ready","status":"False","reason":"ImagePullFailed","message":"image pull failed","lastTransitionTime":"2026-01-15T09:00:00Z"}]}}' >/dev/null || log "warning: MCPServer status patch failed"
 k patch -n shop widget gizmo --subresource=status --type=merge -p '{"status":{"phase":"Shipped"}}' >/dev/null || true
 
+# ------------------------------------------------------------------ the richer scenario
+# Storage and ingress classes of the three clouds (standard and nginx stay the only defaults), the
+# add-on API groups an inventory looks for (one minimal CRD each, a few objects), navin
+# ManagedComponents in every state, managed and unmanaged ToolHive MCPServers, GPU workloads, and
+# the odd shapes a reader meets: a crash-looping container, a bare pod, an orphan ReplicaSet and a
+# pod owned by a custom resource.
+log "classes, add-on CRDs, ManagedComponents, MCPServers"
+cat >"$M/72-classes.yaml" <<'EOF'
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: gp3}
+provisioner: ebs.csi.aws.com
+parameters: {type: gp3, encrypted: "true"}
+reclaimPolicy: Delete
+volumeBindingMode: WaitForFirstConsumer
+allowVolumeExpansion: true
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: premium-rwo}
+provisioner: pd.csi.storage.gke.io
+parameters: {type: pd-ssd}
+reclaimPolicy: Delete
+volumeBindingMode: WaitForFirstConsumer
+allowVolumeExpansion: true
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: managed-csi-premium}
+provisioner: disk.csi.azure.com
+parameters: {skuname: Premium_LRS}
+reclaimPolicy: Delete
+volumeBindingMode: WaitForFirstConsumer
+allowVolumeExpansion: true
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: local-nvme}
+provisioner: kubernetes.io/no-provisioner
+reclaimPolicy: Retain
+volumeBindingMode: WaitForFirstConsumer
+---
+apiVersion: networking.k8s.io/v1
+kind: IngressClass
+metadata: {name: alb}
+spec:
+  controller: ingress.k8s.aws/alb
+---
+apiVersion: networking.k8s.io/v1
+kind: IngressClass
+metadata: {name: gce}
+spec:
+  controller: k8s.io/ingress-gce
+---
+apiVersion: networking.k8s.io/v1
+kind: IngressClass
+metadata: {name: traefik}
+spec:
+  controller: traefik.io/ingress-controller
+EOF
+apply "$M/72-classes.yaml"
+
+# addon_crd PLURAL GROUP VERSION KIND SCOPE: a minimal CRD (any fields) for an add-on's API group.
+# Groups under k8s.io must name their API review (api-approved.kubernetes.io), as the real ones do.
+addon_crd() {
+  local approval=""
+  case "$2" in *.k8s.io) approval="
+  annotations: {api-approved.kubernetes.io: \"https://github.com/kubernetes/enhancements/pull/1111\"}" ;; esac
+  cat <<EOF
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: $1.$2
+  labels: {studioctl.dev/scenario: addon}$approval
+spec:
+  group: $2
+  scope: $5
+  names: {plural: $1, singular: $(tr 'A-Z' 'a-z' <<<"$4"), kind: $4, listKind: ${4}List}
+  versions:
+  - name: $3
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+EOF
+}
+{
+  addon_crd certificates cert-manager.io v1 Certificate Namespaced
+  addon_crd clusterissuers cert-manager.io v1 ClusterIssuer Cluster
+  addon_crd ciliumnetworkpolicies cilium.io v2 CiliumNetworkPolicy Namespaced
+  addon_crd clusterpolicies kyverno.io v1 ClusterPolicy Cluster
+  addon_crd applications argoproj.io v1alpha1 Application Namespaced
+  addon_crd rollouts argoproj.io v1alpha1 Rollout Namespaced
+  addon_crd scaledobjects keda.sh v1alpha1 ScaledObject Namespaced
+  addon_crd servicemonitors monitoring.coreos.com v1 ServiceMonitor Namespaced
+  addon_crd prometheuses monitoring.coreos.com v1 Prometheus Namespaced
+  addon_crd gatewayclasses gateway.networking.k8s.io v1 GatewayClass Cluster
+  addon_crd gateways gateway.networking.k8s.io v1 Gateway Namespaced
+  addon_crd httproutes gateway.networking.k8s.io v1 HTTPRoute Namespaced
+  addon_crd volumesnapshots snapshot.storage.k8s.io v1 VolumeSnapshot Namespaced
+  addon_crd volumesnapshotclasses snapshot.storage.k8s.io v1 VolumeSnapshotClass Cluster
+  addon_crd clusterpolicies nvidia.com v1 ClusterPolicy Cluster
+} >"$M/73-addon-crds.yaml"
+apply "$M/73-addon-crds.yaml"
+# The navin ManagedComponent CRD is data in shared/, found as the ToolHive one is.
+navin=""
+for c in "${STUDIOCTL_NAVIN_CRD:-}" "$here/../../shared/data/navin/managedcomponents.platform.navin.ai.yaml" \
+         /work/shared/data/navin/managedcomponents.platform.navin.ai.yaml; do
+  [ -n "$c" ] && [ -f "$c" ] && { navin=$c; break; }
+done
+[ -n "$navin" ] || die "navin ManagedComponent CRD not found (set STUDIOCTL_NAVIN_CRD)"
+apply "$navin"
+k wait --for=condition=Established crd -l studioctl.dev/scenario=addon --timeout=60s >/dev/null
+k wait --for=condition=Established crd/managedcomponents.platform.navin.ai --timeout=60s >/dev/null
+
+cat >"$M/74-namespaces.yaml" <<'EOF'
+apiVersion: v1
+kind: Namespace
+metadata: {name: platform, labels: {team: platform, app.kubernetes.io/part-of: navin}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: ml-platform, labels: {team: ml, env: prod}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: ops, labels: {team: sre, env: prod}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: cert-manager}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: argocd}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: mcp-9d3e5f7a1c02, labels: {eai.io/mcp-runtime: "true"}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: mcp-2c8b6d4e0f13, labels: {eai.io/mcp-runtime: "true"}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: mcp-70a1b2c3d4e5, labels: {eai.io/mcp-runtime: "true"}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: ai-tools, labels: {team: ml}}
+EOF
+apply "$M/74-namespaces.yaml"
+for ns in platform ml-platform ops; do
+  for _ in $(seq 1 120); do k get sa default -n "$ns" >/dev/null 2>&1 && break; sleep 0.5; done
+done
+
+cat >"$M/75-addon-objects.yaml" <<'EOF'
+apiVersion: cert-manager.io/v1
+kind: ClusterIssuer
+metadata: {name: letsencrypt-prod}
+spec: {acme: {server: https://acme.example.test/directory, email: certs@acme.example.test, privateKeySecretRef: {name: letsencrypt-prod}}}
+---
+apiVersion: cert-manager.io/v1
+kind: Certificate
+metadata: {name: shop-tls, namespace: cert-manager}
+spec: {secretName: web-tls, dnsNames: [shop.example.test], issuerRef: {name: letsencrypt-prod, kind: ClusterIssuer}}
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: shop, namespace: argocd}
+spec:
+  project: default
+  source: {repoURL: https://git.example.test/acme/deploy.git, path: shop, targetRevision: main}
+  destination: {server: https://kubernetes.default.svc, namespace: shop}
+---
+apiVersion: keda.sh/v1alpha1
+kind: ScaledObject
+metadata: {name: payments-api, namespace: payments}
+spec: {scaleTargetRef: {name: payments-api}, minReplicaCount: 2, maxReplicaCount: 10, triggers: [{type: cpu, metricType: Utilization, metadata: {value: "70"}}]}
+---
+apiVersion: monitoring.coreos.com/v1
+kind: ServiceMonitor
+metadata: {name: web, namespace: monitoring, labels: {release: prometheus}}
+spec: {selector: {matchLabels: {app: web}}, namespaceSelector: {matchNames: [shop]}, endpoints: [{port: http, interval: 30s}]}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: GatewayClass
+metadata: {name: cilium}
+spec: {controllerName: io.cilium/gateway-controller}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata: {name: public, namespace: shop}
+spec: {gatewayClassName: cilium, listeners: [{name: http, protocol: HTTP, port: 80}]}
+---
+apiVersion: snapshot.storage.k8s.io/v1
+kind: VolumeSnapshotClass
+metadata: {name: csi-snapclass}
+driver: ebs.csi.aws.com
+deletionPolicy: Delete
+---
+apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata: {name: require-labels}
+spec: {validationFailureAction: Audit, rules: [{name: check-team, match: {any: [{resources: {kinds: [Pod]}}]}, validate: {message: "label team is required", pattern: {metadata: {labels: {team: "?*"}}}}}]}
+---
+apiVersion: nvidia.com/v1
+kind: ClusterPolicy
+metadata: {name: cluster-policy}
+spec: {operator: {defaultRuntime: containerd}, driver: {enabled: true}, mig: {strategy: mixed}}
+EOF
+apply "$M/75-addon-objects.yaml"
+
+# ManagedComponents in each state of the data README: every status.state, a blocked stop in
+# maintenance, a non-converged one (observedGeneration behind metadata.generation) and a failed one.
+mc() { # mc NAME SERVICE DESIRED MAINTENANCE: the spec; the status is patched below
+  cat <<EOF
+---
+apiVersion: platform.navin.ai/v1alpha1
+kind: ManagedComponent
+metadata: {name: $1, namespace: platform, labels: {app.kubernetes.io/managed-by: navin-manager}}
+spec:
+  service: $2
+  version: "1.0.0"
+  source: {chart: charts/$2}
+  replicas: 2
+  pdb: {minAvailable: 1}
+  desiredState: $3
+  maintenance: $4
+EOF
+}
+{
+  mc search-indexer opensearch Running false
+  mc postgres-main postgresql Running false
+  mc cache-redis redis Running false
+  mc queue-rabbitmq rabbitmq Stopped false
+  mc analytics-warehouse clickhouse Stopped false
+  mc legacy-ldap openldap Running false
+  mc vault-secrets vault Running false
+  mc kafka-events kafka Stopped true
+  mc object-store minio Running false
+} >"$M/76-managedcomponents.yaml"
+apply "$M/76-managedcomponents.yaml"
+mcstatus() { # mcstatus NAME OBSERVED_GENERATION JSON_FIELDS
+  k patch -n platform managedcomponent "$1" --subresource=status --type=merge \
+    -p "{\"status\":{\"observedGeneration\":$2,$3}}" >/dev/null
+}
+mcstatus search-indexer 1 '"state":"started","health":"ok","operationState":"succeeded","securityState":"compliant","lastOperation":{"id":"op-0001","action":"start","state":"succeeded","finishedAt":"2026-01-15T09:00:00Z"},"workloads":[{"kind":"StatefulSet","name":"search-indexer","desired":2,"ready":2,"available":2}]'
+mcstatus postgres-main 1 '"state":"installing","health":"unknown","operationState":"running","securityState":"unknown","reason":"ChartInstalling","message":"helm install in progress"'
+mcstatus cache-redis 1 '"state":"starting","health":"warning","operationState":"running","securityState":"compliant","reason":"WaitingForReplicas","message":"1 of 2 replicas ready"'
+mcstatus queue-rabbitmq 1 '"state":"stopping","health":"warning","operationState":"running","securityState":"compliant","reason":"ScalingDown"'
+mcstatus analytics-warehouse 1 '"state":"stopped","health":"ok","operationState":"succeeded","securityState":"compliant","lastOperation":{"id":"op-0042","action":"stop","state":"succeeded","finishedAt":"2026-01-14T22:10:00Z"}'
+mcstatus legacy-ldap 1 '"state":"failed","health":"critical","operationState":"failed","securityState":"non_compliant","reason":"ChartInstallFailed","message":"post-install hook timed out after 5m0s","lastOperation":{"id":"op-0107","action":"configure","state":"failed","finishedAt":"2026-01-15T08:55:00Z"}'
+mcstatus vault-secrets 1 '"state":"uninstalling","health":"unknown","operationState":"running","securityState":"unknown","reason":"Uninstalling"'
+mcstatus kafka-events 1 '"state":"started","health":"ok","operationState":"blocked","securityState":"compliant","reason":"DisruptionBudgetExhausted","message":"stop blocked: the component is in maintenance and its disruption budget allows no disruption"'
+mcstatus object-store 1 '"state":"started","health":"ok","operationState":"idle","securityState":"compliant"'
+# object-store's spec changes after its status was written: generation 2, observedGeneration 1.
+k patch -n platform managedcomponent object-store --type=merge -p '{"spec":{"replicas":3}}' >/dev/null
+
+# MCPServers: three more managed ones (the runtime's namespace label, managed-by, tenant, project,
+# template and owner), and unmanaged ones: plain, in an mcp-like namespace without the runtime label,
+# and one carrying managed-by in a namespace the runtime does not own.
+cat >"$M/77-mcpservers.yaml" <<'EOF'
+apiVersion: toolhive.stacklok.dev/v1beta1
+kind: MCPServer
+metadata:
+  name: github-3a9f0e
+  namespace: mcp-9d3e5f7a1c02
+  labels: {app.kubernetes.io/managed-by: eai-mcp-runtime, eai.io/tenant: acme, eai.io/project: platform-tools, eai.io/template: github}
+  annotations: {eai.io/owner: bob@acme.example.test}
+spec: {image: "ghcr.io/github/github-mcp-server:0.9.1", transport: stdio}
+---
+apiVersion: toolhive.stacklok.dev/v1beta1
+kind: MCPServer
+metadata:
+  name: postgres-81c4d2
+  namespace: mcp-2c8b6d4e0f13
+  labels: {app.kubernetes.io/managed-by: eai-mcp-runtime, eai.io/tenant: globex, eai.io/project: analytics, eai.io/template: postgres}
+  annotations: {eai.io/owner: carol.ng@globex.example.test}
+spec: {image: "stacklok/mcp-postgres:0.2.0", transport: sse}
+---
+apiVersion: toolhive.stacklok.dev/v1beta1
+kind: MCPServer
+metadata:
+  name: slack-0b7e44
+  namespace: mcp-70a1b2c3d4e5
+  labels: {app.kubernetes.io/managed-by: eai-mcp-runtime, eai.io/tenant: acme, eai.io/project: support, eai.io/template: slack}
+  annotations: {eai.io/owner: dave+mcp@acme.example.test}
+spec: {image: "stacklok/mcp-slack:1.1.0", transport: streamable-http}
+---
+apiVersion: toolhive.stacklok.dev/v1beta1
+kind: MCPServer
+metadata: {name: osv-scanner, namespace: ai-tools, labels: {app: osv-scanner}}
+spec: {image: "ghcr.io/stackloklabs/osv-mcp/server:0.2.0", transport: streamable-http}
+---
+apiVersion: toolhive.stacklok.dev/v1beta1
+kind: MCPServer
+metadata:
+  name: fetch-shadow
+  namespace: ai-tools
+  labels: {app.kubernetes.io/managed-by: eai-mcp-runtime, eai.io/tenant: acme, eai.io/project: shadow-it, eai.io/template: fetch}
+spec: {image: "stacklok/mcp-fetch:0.1.0", transport: streamable-http}
+EOF
+apply "$M/77-mcpservers.yaml"
+mcp_status() { # mcp_status NAMESPACE NAME JSON_STATUS
+  k patch -n "$1" mcpserver "$2" --subresource=status --type=merge -p "{\"status\":$3}" >/dev/null || log "warning: MCPServer $1/$2 status patch failed"
+}
+mcp_status mcp-9d3e5f7a1c02 github-3a9f0e '{"phase":"Pending","readyReplicas":0,"conditions":[{"type":"Ready","status":"False","reason":"Deploying","message":"waiting for the proxy","lastTransitionTime":"2026-01-15T09:00:00Z"}]}'
+mcp_status mcp-2c8b6d4e0f13 postgres-81c4d2 '{"phase":"Ready","url":"http://mcp-postgres-81c4d2-proxy.mcp-2c8b6d4e0f13.svc.cluster.local:8080","readyReplicas":1}'
+mcp_status mcp-70a1b2c3d4e5 slack-0b7e44 '{"phase":"Stopped","readyReplicas":0}'
+mcp_status ai-tools osv-scanner '{"phase":"Ready","url":"http://mcp-osv-scanner-proxy.ai-tools.svc.cluster.local:8080","readyReplicas":1}'
+
+log "GPU workloads and odd shapes"
+cat >"$M/78-workloads.yaml" <<'EOF'
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: llm-inference, namespace: ml-platform, labels: {app: llm-inference}}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: llm-inference}}
+  template:
+    metadata:
+      labels: {app: llm-inference}
+      annotations: {kwok.x-k8s.io/usage-cpu: "3500m", kwok.x-k8s.io/usage-memory: 40Gi}
+    spec:
+      nodeSelector: {eks.amazonaws.com/nodegroup: gpu-a100}
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - name: server
+        image: vllm/vllm-openai:v0.6.4
+        resources: {requests: {cpu: "8", memory: 64Gi, nvidia.com/gpu: "2"}, limits: {nvidia.com/gpu: "2"}}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: notebook-mig
+  namespace: ml-platform
+  labels: {app: notebook}
+  annotations: {kwok.x-k8s.io/usage-cpu: "450m", kwok.x-k8s.io/usage-memory: 3Gi}
+spec:
+  nodeSelector: {cloud.google.com/gke-nodepool: gpu-pool}
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  containers:
+  - name: jupyter
+    image: jupyter/tensorflow-notebook:2024-10-07
+    resources: {requests: {cpu: "1", memory: 4Gi, nvidia.com/mig-1g.5gb: "1"}, limits: {nvidia.com/mig-1g.5gb: "1"}}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: rocm-benchmark, namespace: ml-platform, labels: {app: rocm-benchmark}}
+spec:
+  backoffLimit: 0
+  template:
+    metadata: {labels: {app: rocm-benchmark}}
+    spec:
+      restartPolicy: Never
+      nodeSelector: {kubernetes.azure.com/agentpool: gpupool}
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - name: bench
+        image: rocm/pytorch:rocm6.2_ubuntu22.04
+        resources: {requests: {cpu: "4", memory: 32Gi, amd.com/gpu: "1"}, limits: {amd.com/gpu: "1"}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: report-generator, namespace: ops, labels: {app: report-generator}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: report-generator}}
+  template:
+    metadata: {labels: {app: report-generator, studioctl.dev/crash-loop: "true"}}
+    spec:
+      nodeSelector: {type: kwok}
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - {name: generator, image: "acme/report-generator:1.4.2", args: [--once]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: debug-toolbox, namespace: ops, labels: {app: debug-toolbox}}
+spec:
+  nodeSelector: {type: kwok}
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  containers:
+  - {name: toolbox, image: "nicolaka/netshoot:v0.13", command: [sleep, infinity]}
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: legacy-worker-7d9f8b6c5, namespace: ops, labels: {app: legacy-worker}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: legacy-worker}}
+  template:
+    metadata: {labels: {app: legacy-worker}}
+    spec:
+      nodeSelector: {type: kwok}
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - {name: worker, image: "acme/legacy-worker:0.9.3"}
+EOF
+apply "$M/78-workloads.yaml"
+# A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.
+MC_UID=$(k get -n platform managedcomponent search-indexer -o jsonpath='{.metadata.uid}')
+cat >"$M/79-cr-owned-pod.yaml" <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: search-indexer-0
+  namespace: platform
+  labels: {app: search-indexer, app.kubernetes.io/managed-by: navin-manager}
+  ownerReferences:
+  - {apiVersion: platform.navin.ai/v1alpha1, kind: ManagedComponent, name: search-indexer, uid: $MC_UID, controller: true}
+spec:
+  nodeSelector: {type: kwok}
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  containers:
+  - {name: opensearch, image: "opensearchproject/opensearch:2.17.1"}
+EOF
+apply "$M/79-cr-owned-pod.yaml"
+
 # ------------------------------------------------------------------ wait for pods
 wait_pods() { # wait_pods NAMESPACE_SELECTOR_ARGS...: until no pod is Pending (kwok's pod-fast stage)
   local deadline=$(( $(date +%s) + ${WAIT_SECONDS:-300} )) pending
@@ -1052,6 +1549,27 @@ log "checking pod logs through the API server"
 lines=$(k logs -n shop "$POD" -c api | wc -l)
 [ "$lines" -ge 20 ] || die "kubectl logs returned $lines lines"
 
+# ------------------------------------------------------------------ metrics
+# metrics-server needs two scrapes of a pod (15 s apart) before it reports its CPU: wait until every
+# running pod and every node has figures, so `top` reads the same to studioctl and kubectl.
+if [ -n "${METRICS_SERVER:-}" ]; then
+  log "waiting for metrics-server's figures"
+  deadline=$(( $(date +%s) + ${METRICS_WAIT_SECONDS:-240} ))
+  while :; do
+    # (a failing top, before the first figures, counts as none: no pipefail exit)
+    running=$( (k get pods -A --field-selector status.phase=Running --no-headers 2>/dev/null || true) | wc -l)
+    have=$( (k top pod -A --no-headers 2>/dev/null || true) | wc -l)
+    nodes=$( (k get nodes --no-headers 2>/dev/null || true) | wc -l)
+    topn=$( (k top node --no-headers 2>/dev/null || true) | wc -l)
+    [ "$have" -ge "$running" ] && [ "$topn" -ge "$nodes" ] && break
+    if [ "$(date +%s)" -ge "$deadline" ]; then
+      log "warning: metrics for $have of $running running pods and $topn of $nodes nodes after ${METRICS_WAIT_SECONDS:-240}s"
+      break
+    fi
+    sleep 3
+  done
+fi
+
 # ------------------------------------------------------------------ --big
 if [ "$BIG" = 1 ]; then
   tb=$(date +%s)
@@ -1065,7 +1583,7 @@ apiVersion: v1
 kind: Node
 metadata:
   name: kwok-big-$n
-  annotations: {kwok.x-k8s.io/node: fake, node.alpha.kubernetes.io/ttl: "0"}
+  annotations: {kwok.x-k8s.io/node: fake, node.alpha.kubernetes.io/ttl: "0", metrics.k8s.io/resource-metrics-path: /metrics/nodes/kwok-big-$n/metrics/resource}
   labels: {type: kwok, pool: big, kubernetes.io/hostname: kwok-big-$n, kubernetes.io/os: linux, kubernetes.io/arch: amd64, node-role.kubernetes.io/worker: "", topology.kubernetes.io/zone: eu-west-1a, node.kubernetes.io/instance-type: m5.4xlarge}
 spec:
   podCIDR: 10.244.$((100 + i)).0/24

@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
-# scripts/bench.sh: time studioctl against kubectl on the same live server, paired runs.
-# Needs a running cluster seeded with --big (a namespace `big` of 4,900 pods):
-#   STUDIOCTL_KEEP_CLUSTER=1 make e2e && bash e2e/seed.sh v1.37 --big && make bench
+# scripts/bench.sh: time studioctl against kubectl (of the server's version) on the same live
+# server, paired runs, on the big scenario (a namespace `big` of 4,900 pods, 1,050 namespaces).
+# Uses the running cluster of LIVE_VERSION if there is one (seeding --big if it lacks it); otherwise
+# starts one, seeds it with --big, and stops it at the end (STUDIOCTL_KEEP_CLUSTER=1 keeps it).
 # Reports, per command: median wall time over RUNS paired runs, peak RSS, requests, and the ratios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=${LIVE_VERSION:-v1.37}
 state=${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}/$version
+started=0
+if ! bash e2e/cluster.sh status "$version" >/dev/null 2>&1; then
+  bash e2e/cluster.sh up "$version"
+  bash e2e/seed.sh "$version"
+  started=1
+fi
 kubeconfig=$state/admin.kubeconfig
-kubectl=${KUBECTL:-/usr/lib/google-cloud-sdk/bin/kubectl.1.33}
+kubectl=${KUBECTL:-$(sed -n "s/^KUBECTL='\(.*\)'$/\1/p" "$state/env")}
+[ -x "$kubectl" ] || { echo "bench.sh: no kubectl (set KUBECTL)" >&2; exit 1; }
+if ! "$kubectl" --kubeconfig "$kubeconfig" get namespace big >/dev/null 2>&1; then
+  bash e2e/seed.sh "$version" --big
+fi
 studioctl=${STUDIOCTL:-bin/studioctl}
 runs=${RUNS:-9}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+cleanup() {
+  rm -rf "$work"
+  if [ "$started" = 1 ] && [ "${STUDIOCTL_KEEP_CLUSTER:-0}" != 1 ]; then bash e2e/cluster.sh down "$version" >/dev/null 2>&1 || true; fi
+}
+trap cleanup EXIT
 export KUBECACHEDIR=$work/kubectl-cache XDG_CACHE_HOME=$work/xdg-cache
 
 # measure NAME CMD...: runs the command once, prints "seconds maxrss_kb" (GNU time).

@@ -1,19 +1,40 @@
 #!/usr/bin/env bash
 # scripts/live.sh VERSION: start a real control plane (e2e/cluster.sh), seed it, run the live suite
-# (compare with kubectl; with STUDIOCTL_LIVE_RECORD=1 also rewrite testdata/replay/<server version>),
-# then stop the cluster. The binaries are cached outside the clone, so a second run starts in seconds.
+# (compare with kubectl of the server's version; with STUDIOCTL_LIVE_RECORD=1 also rewrite
+# testdata/replay/<server version>), then stop the cluster. The binaries are cached outside the
+# clone, so a second run starts in seconds.
+# STUDIOCTL_LIVE_BIG=1 (with STUDIOCTL_LIVE_RECORD=1): after the suite, seed the big scenario and
+# record the tree's caps into testdata/replay/<server version>-caps. STUDIOCTL_KEEP_CLUSTER=1 leaves
+# the cluster running. Every phase's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=${1:-v1.37}
 state_root=${STUDIOCTL_E2E_STATE:-/tmp/studioctl-e2e}
 state="$state_root/$version"
 keep=${STUDIOCTL_KEEP_CLUSTER:-0}
-
-cleanup() { [ "$keep" = 1 ] || bash e2e/cluster.sh down "$version" >/dev/null 2>&1 || true; }
+t0=$(date +%s)
+phases=()
+phase() { phases+=("$(printf '%-28s %5ds' "$1" "$(( $(date +%s) - $2 ))")"); }
+report() {
+  [ ${#phases[@]} -gt 0 ] || return 0
+  echo "live.sh $version timings:"
+  printf '  %s\n' "${phases[@]}"
+  printf '  %-28s %5ds\n' total "$(( $(date +%s) - t0 ))"
+}
+cleanup() {
+  local rc=$?
+  [ "$keep" = 1 ] || bash e2e/cluster.sh down "$version" >/dev/null 2>&1 || true
+  report
+  exit $rc
+}
 trap cleanup EXIT
 
-bash e2e/cluster.sh up "$version"
-bash e2e/seed.sh "$version"
+# Everything that needs the Go module proxy or a compiler happens first: the cached binaries
+# (control plane, kwok, kubectl, metrics-server) and the test binary.
+t=$(date +%s); bash e2e/cluster.sh build "$version" >/dev/null; phase "binaries (build or cache)" "$t"
+t=$(date +%s); go test -c -o /dev/null ./internal/livetest/ >/dev/null; phase "compile the live suite" "$t"
+t=$(date +%s); bash e2e/cluster.sh up "$version"; phase "cluster up" "$t"
+t=$(date +%s); bash e2e/seed.sh "$version"; phase "seed" "$t"
 
 # A recording is written to a fresh folder and moved into testdata/replay only when the whole
 # suite passed, so a failed run never leaves a half recording (or none, which the demo embeds).
@@ -22,7 +43,9 @@ if [ "${STUDIOCTL_LIVE_RECORD:-0}" = 1 ]; then
   record=$(mktemp -d)
 fi
 log=/tmp/studioctl-live-$version.log
+t=$(date +%s)
 STUDIOCTL_LIVE_STATE="$state" STUDIOCTL_LIVE_RECORD="$record" go test -count=1 -timeout 30m -v ./internal/livetest/ 2>&1 | tee "$log" | grep -E '^(=== RUN|--- |PASS|FAIL|ok|.*statements.*compared|.*differs from kubectl)' || true
+phase "live suite" "$t"
 grep -q '^ok' "$log"
 if [ -n "$record" ]; then
   server=$(sed -n 's/^ *live_test.go:[0-9]*: server \(v[0-9][^ ]*\)$/\1/p' "$log" | head -1)
@@ -32,4 +55,15 @@ if [ -n "$record" ]; then
   mv "$record" "testdata/replay/$server"
   chmod -R a+rX "testdata/replay/$server"
   echo "recorded testdata/replay/$server"
+  if [ "${STUDIOCTL_LIVE_BIG:-0}" = 1 ]; then
+    t=$(date +%s); bash e2e/seed.sh "$version" --big; phase "seed --big" "$t"
+    caps=$(mktemp -d)
+    t=$(date +%s)
+    STUDIOCTL_LIVE_STATE="$state" STUDIOCTL_LIVE_RECORD_CAPS="$caps" go test -count=1 -timeout 20m -run '^TestRecordCaps$' ./internal/livetest/
+    phase "record the caps" "$t"
+    rm -rf "testdata/replay/$server-caps"
+    mv "$caps" "testdata/replay/$server-caps"
+    chmod -R a+rX "testdata/replay/$server-caps"
+    echo "recorded testdata/replay/$server-caps"
+  fi
 fi

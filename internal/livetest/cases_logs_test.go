@@ -33,8 +33,15 @@ func init() {
 		Case{Statement: "events -n payments --for deploy/payments-api", Compare: true},
 		Case{Statement: "events -n monitoring --for pod/alertmanager-0", Compare: true},
 		Case{Statement: "events -n empty-namespace-xyz", Compare: true},
-		// No metrics-server runs in the live cluster: both answer that the metrics API is absent.
-		Case{Statement: "top pod -n shop"},
-		Case{Statement: "top node"},
 	)
+	// metrics-server runs behind the APIService v1beta1.metrics.k8s.io, scraping the usage kwok
+	// simulates (fixed figures per container, see e2e/cluster.sh). It scrapes every 15 s, so a
+	// figure can move between two reads: the statements are Volatile.
+	for _, st := range []string{
+		"top pod -n shop", "top pod -A", "top pod -n shop -l app=web", "top pod -n shop --sort-by cpu",
+		"top pod -A --sort-by memory --no-headers", "top pod -n ml-platform", "top pod -n empty-namespace-xyz",
+		"top node", "top node --sort-by cpu", "top node -l pool=gpu", "top node --no-headers",
+	} {
+		addCases("all", Case{Statement: st, Compare: true, Volatile: true})
+	}
 }

@@ -18,10 +18,13 @@ var (
 		"ingressclasses", "persistentvolumes", "storageclasses", "clusterroles", "clusterrolebindings"}
 )
 
-// Case is one statement of the matrix and whether kubectl's output must match it.
+// Case is one statement of the matrix and whether kubectl's output must match it. Volatile marks
+// an answer that can move between two reads taken a moment apart (metrics): kubectl then reads
+// before and after studioctl, and either read may match.
 type Case struct {
 	Statement string
 	Compare   bool
+	Volatile  bool
 }
 
 // GetMatrix is every kind in default, -o wide, -o name, -A, -l and -L forms.
