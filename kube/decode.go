@@ -63,3 +63,16 @@ func decodeError(what string, err error) *Error {
 	}
 	return serverError(codeMalformed, 200, sprintf(sentenceMalformed, what))
 }
+
+// Field reads a nested value of a decoded answer by its keys, nil where a step is missing or is
+// not an object. Readers of decoded objects share it.
+func Field(v any, path ...string) any {
+	for _, p := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[p]
+	}
+	return v
+}

@@ -97,15 +97,7 @@ func notServed(what, resource string) Unreadable {
 // Field readers over decoded objects.
 
 func field(o map[string]any, path ...string) any {
-	var v any = o
-	for _, p := range path {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil
-		}
-		v = m[p]
-	}
-	return v
+	return kube.Field(o, path...)
 }
 
 func str(o map[string]any, path ...string) string {

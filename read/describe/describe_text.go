@@ -88,16 +88,7 @@ func (w *describeWriter) since(s string) string {
 // Reading decoded JSON without trusting its shape: a missing field or one of the wrong type reads
 // as empty.
 
-func dget(v any, path ...string) any {
-	for _, p := range path {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil
-		}
-		v = m[p]
-	}
-	return v
-}
+func dget(v any, path ...string) any { return kube.Field(v, path...) }
 
 // dscalar prints a scalar as kubectl's %v would: strings as they are, numbers with their exact
 // text, true/false; a map, an array or null prints "".

@@ -53,15 +53,7 @@ func resolve(ctx context.Context, s *reader.Session, args []string) (target, err
 
 // field reads a nested value of a decoded object, nil where a step is missing.
 func field(obj map[string]any, path ...string) any {
-	var v any = obj
-	for _, p := range path {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil
-		}
-		v = m[p]
-	}
-	return v
+	return kube.Field(obj, path...)
 }
 
 // number reads an integer field the way the API server writes it (a JSON number), 0 when absent.
