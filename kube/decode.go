@@ -76,3 +76,26 @@ func Field(v any, path ...string) any {
 	}
 	return v
 }
+
+// Copy deep-copies a decoded answer's objects and arrays, passing every other value through leaf
+// (nil keeps it as it is), so a reader can change the copy and leave the answer as it was.
+func Copy(v any, leaf func(any) any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = Copy(e, leaf)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = Copy(e, leaf)
+		}
+		return out
+	}
+	if leaf != nil {
+		return leaf(v)
+	}
+	return v
+}

@@ -77,28 +77,18 @@ func (f *goTemplateForm) print(w io.Writer, doc any) error {
 
 // floats copies a document with its numbers as float64, as kubectl's go-template printer reads
 // the object back from JSON.
-func floats(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = floats(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = floats(e)
-		}
-		return out
-	case json.Number:
-		f, err := strconv.ParseFloat(string(x), 64)
-		if err != nil {
-			return string(x)
-		}
-		return f
+func floats(v any) any { return kube.Copy(v, numberAsFloat) }
+
+func numberAsFloat(v any) any {
+	n, ok := v.(json.Number)
+	if !ok {
+		return v
 	}
-	return v
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil {
+		return string(n)
+	}
+	return f
 }
 
 // exists reports whether the path of keys and indexes names something in item.

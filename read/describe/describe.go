@@ -243,23 +243,7 @@ func describeMachine(obj map[string]any) map[string]any {
 	return c
 }
 
-func dDeepCopy(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, c := range t {
-			out[k] = dDeepCopy(c)
-		}
-		return out
-	case []any:
-		out := make([]any, len(t))
-		for i, c := range t {
-			out[i] = dDeepCopy(c)
-		}
-		return out
-	}
-	return v
-}
+func dDeepCopy(v any) any { return kube.Copy(v, nil) }
 
 // dRenderer prints one Described: the object (masked already in machine mode) in the layout of
 // kubectl's describer for its kind, or the generic describer's.
