@@ -46,7 +46,11 @@ norm_version() {
 pid_is_ours() {
   local pid=$1
   [ -r "/proc/$pid/cmdline" ] || return 1
-  case "$(readlink "/proc/$pid/exe" 2>/dev/null)" in
+  local exe
+  exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || return 1
+  # A binary whose cache entry was removed while it ran reads as "PATH (deleted)".
+  exe=${exe% (deleted)}
+  case "$exe" in
     */etcd|*/kube-apiserver|*/kube-controller-manager|*/kube-scheduler|*/kwok|*/metrics-server) ;;
     *) return 1 ;;
   esac
@@ -77,7 +81,7 @@ stop_all() {
   for f in /proc/[0-9]*; do
     pid=${f#/proc/}
     if [ -z "${role[$pid]:-}" ] && pid_is_ours "$pid"; then
-      name=$(readlink "/proc/$pid/exe" 2>/dev/null); role[$pid]=${name##*/}
+      name=$(readlink "/proc/$pid/exe" 2>/dev/null); name=${name% (deleted)}; role[$pid]=${name##*/}
     fi
   done
   [ ${#role[@]} -gt 0 ] || return 0
