@@ -52,10 +52,16 @@ func (l *Live) Fail(err error) {
 	l.cancel()
 }
 
-// NewLive starts a live statement's idle watch under ctx.
+// NewLive starts a live statement's idle watch under ctx. A statement's --request-timeout bounds
+// the whole live read, as kubectl's bounds a watch: when it passes, the statement ends as Ctrl-C
+// ends it (exit 0).
 func (c *Client) NewLive(ctx context.Context) *Live {
 	l := &Live{}
-	l.ctx, l.cancel = context.WithCancel(ctx)
+	if d, ok := ctx.Value(requestTimeoutKey{}).(time.Duration); ok && d > 0 {
+		l.ctx, l.cancel = context.WithTimeout(ctx, d)
+	} else {
+		l.ctx, l.cancel = context.WithCancel(ctx)
+	}
 	l.timer = c.opts.AfterFunc(limits.LiveIdleTimeout, func() {
 		l.mu.Lock()
 		l.idle = true
