@@ -3,39 +3,17 @@ package audit
 import (
 	"bytes"
 	"context"
-	"flag"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/redact"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./audit -update)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", name, diff)
-	}
-}
 
 func render(t *testing.T, r *Report, format string) string {
 	t.Helper()
@@ -133,7 +111,7 @@ func TestProfileGoldens(t *testing.T) {
 	r := profileAll(t)
 	for format, name := range map[string]string{"": "workloads.txt", "json": "workloads.json", "junit": "workloads.junit.xml",
 		"sarif": "workloads.sarif.json", "markdown": "workloads.md"} {
-		golden(t, name, render(t, r, format))
+		golden.Check(t, name, render(t, r, format))
 	}
 }
 

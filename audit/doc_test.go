@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/studioctl/studioctl/internal/golden"
 )
 
 // docs/audit.md holds the checks table between two markers; it must be ChecksMarkdown exactly
@@ -26,7 +28,7 @@ func TestDocRendersTheChecksTable(t *testing.T) {
 	}
 	want := beginChecks + "\n" + strings.Join(ChecksMarkdown(), "\n") + "\n"
 	if got := doc[i:j]; got != want {
-		if *update {
+		if golden.Updating() {
 			if err := os.WriteFile(docPath, []byte(doc[:i]+want+doc[j:]), 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/record"
 )
 
@@ -20,7 +21,7 @@ import (
 func TestAuditReplaysFromARecording(t *testing.T) {
 	live := profileAll(t)
 	path := "testdata/recording.json"
-	if *update {
+	if golden.Updating() {
 		w := newWorld(t, baseKinds)
 		w.list("/api/v1/namespaces", obj{"kind": "Namespace", "metadata": obj{"name": "locked"}}, obj{"kind": "Namespace", "metadata": obj{"name": "shop"}})
 		w.allForbiddenClusterWide()

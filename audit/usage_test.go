@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/studioctl/studioctl/internal/golden"
 )
 
 func usagePods(w *world) {
@@ -37,8 +39,8 @@ func TestInspectUsage(t *testing.T) {
 	if r.UsageUnavailable || len(r.Namespaces[0].Usage) != 2 || r.Namespaces[0].Usage[1].Measured {
 		t.Errorf("rows: %+v", r.Namespaces[0].Usage)
 	}
-	golden(t, "usage.txt", render(t, r, ""))
-	golden(t, "usage.json", render(t, r, "json"))
+	golden.Check(t, "usage.txt", render(t, r, ""))
+	golden.Check(t, "usage.json", render(t, r, "json"))
 }
 
 func TestInspectUsageWithoutMetricsServer(t *testing.T) {
@@ -51,7 +53,7 @@ func TestInspectUsageWithoutMetricsServer(t *testing.T) {
 	if !r.UsageUnavailable || len(r.Notices) != 1 || codesOf(r.Findings)[0] != CodeUsageUnavailable {
 		t.Errorf("report: %+v", r)
 	}
-	golden(t, "usage-unavailable.txt", render(t, r, ""))
+	golden.Check(t, "usage-unavailable.txt", render(t, r, ""))
 }
 
 func TestUsageNotAuditedNamespace(t *testing.T) {

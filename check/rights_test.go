@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
@@ -62,7 +63,7 @@ func TestRightsProfiles(t *testing.T) {
 		}
 		var res bytes.Buffer
 		printer.NewWriter(&res, &res, printer.People).Write(r.Result(""))
-		golden(t, "rights-"+name+".txt", res.String())
+		golden.Check(t, "rights-"+name+".txt", res.String())
 		wantExit := kube.ExitOK
 		if len(r.Missing) > 0 {
 			wantExit = kube.ExitWarnings

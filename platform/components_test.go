@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -47,8 +48,8 @@ func TestComponents(t *testing.T) {
 			t.Errorf("the blocked stop must read started/ok with the operation apart: %+v", it)
 		}
 	}
-	golden(t, "components.txt", render(t, Result("", cs, cs.Lines()), printer.People))
-	golden(t, "components.json", render(t, Result("json", cs, nil), printer.People))
+	golden.Check(t, "components.txt", render(t, Result("", cs, cs.Lines()), printer.People))
+	golden.Check(t, "components.json", render(t, Result("json", cs, nil), printer.People))
 }
 
 func TestComponentsAllNamespacesAndEmpty(t *testing.T) {

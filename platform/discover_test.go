@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -66,8 +67,8 @@ func TestDiscover(t *testing.T) {
 	if len(inv.Unreadable) != 1 || inv.Unreadable[0].What != "ingress classes" || inv.Unreadable[0].Code != kube.CodeForbidden {
 		t.Errorf("unreadable = %+v", inv.Unreadable)
 	}
-	golden(t, "discover.txt", render(t, Result("", inv, inv.Lines()), printer.People))
-	golden(t, "discover.json", render(t, Result("json", inv, nil), printer.People))
+	golden.Check(t, "discover.txt", render(t, Result("", inv, inv.Lines()), printer.People))
+	golden.Check(t, "discover.json", render(t, Result("json", inv, nil), printer.People))
 }
 
 func TestDiscoverNodesUnreadable(t *testing.T) {
@@ -109,7 +110,7 @@ func TestDiscoverDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "discover-diff.txt", strings.Join(d.Lines(), "\n")+"\n")
+	golden.Check(t, "discover-diff.txt", strings.Join(d.Lines(), "\n")+"\n")
 	same, _ := inv.DiffWith(document(inv))
 	if len(same.Changes) != 0 {
 		t.Errorf("an inventory differs from itself: %+v", same.Changes)

@@ -2,21 +2,15 @@ package platform
 
 import (
 	"bytes"
-	"flag"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // The clock of every synthetic answer: objects are created an hour before it.
 var testNow = time.Date(2031, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -68,23 +62,6 @@ var (
 )
 
 // golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./platform -update)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", name, diff)
-	}
-}
 
 // render prints a result as the command line does, in mode.
 func render(t *testing.T, res *printer.Result, mode printer.RedactMode) string {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/printer"
@@ -71,8 +72,8 @@ func TestRuntime(t *testing.T) {
 			t.Fatalf("the owner identity or an unmanaged MCPServer shows:\n%s", out)
 		}
 	}
-	golden(t, "mcp-runtime.txt", people)
-	golden(t, "mcp-runtime.json", asJSON)
+	golden.Check(t, "mcp-runtime.txt", people)
+	golden.Check(t, "mcp-runtime.json", asJSON)
 }
 
 func TestRuntimeFilter(t *testing.T) {
