@@ -224,11 +224,8 @@ func (p podMetricsOrder) Len() int      { return len(p.items) }
 func (p podMetricsOrder) Swap(i, j int) { p.items[i], p.items[j] = p.items[j], p.items[i] }
 func (p podMetricsOrder) Less(i, j int) bool {
 	a, b := p.items[i], p.items[j]
-	switch p.sortBy {
-	case "cpu":
-		return a.total.milliCPU() > b.total.milliCPU()
-	case "memory":
-		return a.total.memBytes() > b.total.memBytes()
+	if p.sortBy != "" {
+		return usageFirst(p.sortBy, a.total, b.total)
 	}
 	if p.withNamespace && a.Metadata.Namespace != b.Metadata.Namespace {
 		return a.Metadata.Namespace < b.Metadata.Namespace
@@ -287,6 +284,15 @@ func (o *PodOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resul
 	return res, nil
 }
 
+// usageFirst is kubectl's --sort-by order for pods and nodes alike: the larger use of cpu or
+// memory first.
+func usageFirst(sortBy string, a, b topUsage) bool {
+	if sortBy == "cpu" {
+		return a.milliCPU() > b.milliCPU()
+	}
+	return a.memBytes() > b.memBytes()
+}
+
 // nodeMetricsOrder is kubectl's NodeMetricsSorter.
 type nodeMetricsOrder struct {
 	items  []*nodeMetrics
@@ -297,11 +303,8 @@ func (n nodeMetricsOrder) Len() int      { return len(n.items) }
 func (n nodeMetricsOrder) Swap(i, j int) { n.items[i], n.items[j] = n.items[j], n.items[i] }
 func (n nodeMetricsOrder) Less(i, j int) bool {
 	a, b := n.items[i], n.items[j]
-	switch n.sortBy {
-	case "cpu":
-		return a.total.milliCPU() > b.total.milliCPU()
-	case "memory":
-		return a.total.memBytes() > b.total.memBytes()
+	if n.sortBy != "" {
+		return usageFirst(n.sortBy, a.total, b.total)
 	}
 	return a.Metadata.Name < b.Metadata.Name
 }
