@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/studioctl/studioctl/audit"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/sanitize"
-	"golang.org/x/term"
 )
 
 // auditFlags are what both audit subcommands take.
@@ -107,7 +105,7 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 		return fail(err, p.json)
 	}
 	return f.withSession(ctx, p.json, func(ctx context.Context, s *studioctl.Session) error {
-		pr := newProgress(f.IO.Err)
+		pr := newProgress(f.IO.Err, f.IO.ErrTTY)
 		o := audit.Options{AllNamespaces: fl.all, Selector: fl.selector, Progress: pr.show}
 		read := audit.ProfileWorkloads
 		if reading == audit.ReadingUsage {
@@ -140,9 +138,8 @@ type progress struct {
 	last int
 }
 
-func newProgress(w io.Writer) *progress {
-	f, ok := w.(*os.File)
-	return &progress{w: w, tty: ok && term.IsTerminal(int(f.Fd()))}
+func newProgress(w io.Writer, tty bool) *progress {
+	return &progress{w: w, tty: tty}
 }
 
 func (p *progress) show(s string) {

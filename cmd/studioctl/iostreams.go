@@ -16,6 +16,7 @@ type IOStreams struct {
 	Err    io.Writer
 	InTTY  bool
 	OutTTY bool
+	ErrTTY bool // progress displays rewrite their line in place only on a terminal
 	// NoColor is set by NO_COLOR (no-color.org): the full-screen browser marks its cursor line
 	// with a sign instead of reverse video.
 	NoColor  bool
@@ -42,6 +43,7 @@ func systemStreams() *IOStreams {
 	return &IOStreams{
 		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 		InTTY: term.IsTerminal(int(os.Stdin.Fd())), OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
+		ErrTTY:   term.IsTerminal(int(os.Stderr.Fd())),
 		NoColor:  os.Getenv("NO_COLOR") != "",
 		Getenv:   os.Getenv,
 		HomeDirs: dirs{Cache: join(cache, "studioctl"), Config: join(config, "studioctl"), State: join(state, "studioctl")},
