@@ -16,7 +16,7 @@ import (
 // (ages move, and kubectl prints a ConfigMap's keys in map order); TestDescribeFactsLive below
 // checks its facts instead.
 func init() {
-	addCases("all",
+	addCases("20-describe", "all",
 		Case{Statement: "describe pod postgres-0 -n shop"},
 		Case{Statement: "describe deployment/web -n shop"},
 		Case{Statement: "describe secret db-credentials -n shop"},
@@ -26,7 +26,7 @@ func init() {
 		Case{Statement: "describe widget gizmo -n shop"},
 		Case{Statement: "describe pod does-not-exist -n shop"},
 	)
-	addCases("admin",
+	addCases("20-describe", "admin",
 		Case{Statement: "describe service web -n shop"},
 		Case{Statement: "describe ingress web -n shop"},
 		Case{Statement: "describe pvc uploads -n shop"},

@@ -7,7 +7,7 @@ package livetest
 // between the two runs). Pod names below are the deterministic ones (StatefulSets, a bare pod);
 // a Deployment's pods are reached through deploy/NAME, -l or svc/NAME.
 func init() {
-	addCases("all",
+	addCases("30-logs", "all",
 		Case{Statement: "logs postgres-0 -n shop"}, // the whole log holds escape lines; stderr says 500
 		Case{Statement: "logs postgres-0 -n shop --tail 5", Compare: true},
 		Case{Statement: "logs deploy/web -n shop --tail 5", Compare: true},
@@ -25,6 +25,8 @@ func init() {
 		Case{Statement: "logs does-not-exist -n shop"},
 		Case{Statement: "logs postgres-0 -n shop -c nope"},
 		Case{Statement: "logs configmap/web-config -n shop"},
+	)
+	addCases("35-events", "all",
 		Case{Statement: "events -n shop"},
 		Case{Statement: "events -A --types Warning"},
 		Case{Statement: "events -n payments", Compare: true},
@@ -42,6 +44,6 @@ func init() {
 		"top pod -A --sort-by memory --no-headers", "top pod -n ml-platform", "top pod -n empty-namespace-xyz",
 		"top node", "top node --sort-by cpu", "top node -l pool=gpu", "top node --no-headers",
 	} {
-		addCases("all", Case{Statement: st, Compare: true, Volatile: true})
+		addCases("40-top", "all", Case{Statement: st, Compare: true, Volatile: true})
 	}
 }

@@ -8,7 +8,7 @@ package livetest
 // such as bindings and tokenreviews); it matches kubectl once discovery keeps that list for
 // display (kube.APIResource.AllVerbs).
 func init() {
-	addCases("all",
+	addCases("50-discovery", "all",
 		Case{Statement: "api-resources", Compare: true},
 		Case{Statement: "api-resources -o wide", Compare: true},
 		Case{Statement: "api-resources -o name", Compare: true},
@@ -26,7 +26,8 @@ func init() {
 		Case{Statement: "explain pods.spec.restartPolicy", Compare: true},
 		Case{Statement: "explain deploy --api-version apps/v1", Compare: true},
 		Case{Statement: "explain pods.spec.nothing", Compare: true},
-
+	)
+	addCases("55-auth", "all",
 		Case{Statement: "auth can-i list pods -n shop", Compare: true},
 		Case{Statement: "auth can-i get secrets -n shop", Compare: true},
 		Case{Statement: "auth can-i get pods --subresource=log -n shop", Compare: true},

@@ -80,15 +80,19 @@ func identityCases(identity string) []Case {
 }
 
 // familyCases are the statements each command family adds to the suite, by identity ("all" for
-// every identity); each family registers its own in its cases_*.go file.
+// every identity); each family registers its own in its cases_*.go file, under its recording
+// group (see Case.Group).
 var familyCases = map[string][]Case{}
 
-func addCases(identity string, cases ...Case) {
+func addCases(group, identity string, cases ...Case) {
+	for i := range cases {
+		cases[i].Group = group
+	}
 	familyCases[identity] = append(familyCases[identity], cases...)
 }
 
 func extraCases(identity string) []Case {
-	common := []Case{
+	common := grouped("15-get-forms", []Case{
 		{Statement: "version"},
 		{Statement: "get pods -n shop --show-labels", Compare: true},
 		{Statement: "get pods -n shop --no-headers", Compare: true},
@@ -118,7 +122,7 @@ func extraCases(identity string) []Case {
 		{Statement: "get pods -n shop -o yaml"},
 		{Statement: "get events -n shop -o name"},
 		{Statement: "get serviceaccounts -n shop -o yaml"},
-	}
+	})
 	return common
 }
 

@@ -25,6 +25,19 @@ type Case struct {
 	Statement string
 	Compare   bool
 	Volatile  bool
+	// Group names the recording files the statement's exchanges and output are kept in
+	// (recording-<Group>.json, golden-<Group>.txt), so families that add statements do not rewrite
+	// one shared file. The suite runs the groups in name order, which is the order a replay merges
+	// the files in; the two-digit prefix places a group.
+	Group string
+}
+
+// grouped puts every case in group.
+func grouped(group string, cases []Case) []Case {
+	for i := range cases {
+		cases[i].Group = group
+	}
+	return cases
 }
 
 // GetMatrix is every kind in default, -o wide, -o name, -A, -l and -L forms.
@@ -32,12 +45,12 @@ func GetMatrix(ns, selector, labelKey string) []Case {
 	var out []Case
 	for _, k := range NamespacedKinds {
 		for _, form := range []string{"-n " + ns, "-n " + ns + " -o wide", "-n " + ns + " -o name", "-A", "-n " + ns + " -l " + selector, "-n " + ns + " -L " + labelKey} {
-			out = append(out, Case{Statement: "get " + k + " " + form, Compare: true})
+			out = append(out, Case{Statement: "get " + k + " " + form, Compare: true, Group: "10-get"})
 		}
 	}
 	for _, k := range ClusterKinds {
 		for _, form := range []string{"", "-o wide", "-o name", "-l " + selector, "-L " + labelKey} {
-			out = append(out, Case{Statement: strings.TrimSpace("get " + k + " " + form), Compare: true})
+			out = append(out, Case{Statement: strings.TrimSpace("get " + k + " " + form), Compare: true, Group: "10-get"})
 		}
 	}
 	return out
