@@ -19,14 +19,14 @@ import (
 )
 
 // The replay side of the proof that no Secret value leaves studioctl, with no server. e2e/seed.sh plants CANARY-* strings in a
-// real cluster; the live suite records what the server answered (recording.json) and what
-// studioctl printed in people mode (golden.txt), and copies the planted strings to
+// real cluster; the live suite records what the server answered (recording-<group>.json) and what
+// studioctl printed in people mode (golden-<group>.txt), and copies the planted strings to
 // testdata/replay/<version>/canaries.txt. testdata/replay/canary-classes.txt says which of them
 // were planted in a Secret.
 
 const canaryClassesPath = "testdata/replay/canary-classes.txt"
 
-// TestCanaryReplay checks every recording: (1) neither recording.json nor golden.txt holds a
+// TestCanaryReplay checks every recording: (1) none of its recording or golden files holds a
 // Secret's canary, plain, in base64 or in base64 of base64; (2) replaying every recorded statement
 // in machine mode prints no canary at all, on stdout or stderr.
 func TestCanaryReplay(t *testing.T) {
@@ -37,7 +37,7 @@ func TestCanaryReplay(t *testing.T) {
 		if fi, err := os.Stat(v); err != nil || !fi.IsDir() {
 			continue
 		}
-		dirs, _ := filepath.Glob(filepath.Join(v, "*", "golden.txt"))
+		dirs := recordedDirs(v)
 		recordings += len(dirs)
 		canaries, err := os.ReadFile(filepath.Join(v, "canaries.txt"))
 		if os.IsNotExist(err) {
@@ -48,12 +48,11 @@ func TestCanaryReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		if len(dirs) == 0 {
-			t.Errorf("%s has canaries.txt but no recording (no <identity>/golden.txt)", v)
+			t.Errorf("%s has canaries.txt but no recording (no <identity>/golden-<group>.txt)", v)
 			continue
 		}
 		f := replayNeedles(t, v, canaries, classes)
-		for _, g := range dirs {
-			dir := filepath.Dir(g)
+		for _, dir := range dirs {
 			checked++
 			t.Run(filepath.ToSlash(dir), func(t *testing.T) {
 				t.Parallel()
@@ -62,7 +61,7 @@ func TestCanaryReplay(t *testing.T) {
 		}
 	}
 	if recordings == 0 {
-		t.Fatal("no recording under testdata/replay (<version>/<identity>/golden.txt): record them with the live suite (make e2e)")
+		t.Fatal("no recording under testdata/replay (<version>/<identity>/golden-<group>.txt): record them with the live suite (make e2e)")
 	}
 	t.Logf("%d of %d recordings checked for canaries", checked, recordings)
 }
@@ -71,20 +70,22 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 	// (1) Neither file holds a Secret's canary in any encoding. The bodies are checked both as
 	// the file spells them (JSON strings) and decoded.
 	leaks := 0
-	for _, name := range []string{"recording.json", "golden.txt"} {
-		data, err := os.ReadFile(filepath.Join(dir, name))
+	files, _ := filepath.Glob(filepath.Join(dir, "recording*.json"))
+	goldens, _ := replaytest.GoldenFiles(dir)
+	for _, path := range append(files, goldens...) {
+		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		leaks += f.Report(t, name, "file", string(data), false)
+		leaks += f.Report(t, filepath.Base(path), "file", string(data), false)
 	}
 	rec := loadRecording(t, dir)
 	for _, ex := range rec.Exchanges {
-		leaks += f.Report(t, "recording.json, the answer to "+ex.Method+" "+ex.Path+"?"+ex.Query, "body", ex.Body, false)
+		leaks += f.Report(t, "the recording's answer to "+ex.Method+" "+ex.Path+"?"+ex.Query, "body", ex.Body, false)
 	}
 
 	// (2) Every recorded statement, replayed in machine mode, prints no canary at all.
-	cases, err := replaytest.ReadGolden(filepath.Join(dir, "golden.txt"))
+	cases, err := replaytest.ReadGoldenDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,4 +206,16 @@ func TestCanaryBase64Cores(t *testing.T) {
 	if got := f.Find(fmt.Sprint("CANARY-KIL0 and ", base64.StdEncoding.EncodeToString([]byte("CANARY-KIL0")))); len(got) != 0 {
 		t.Errorf("a near miss matched: %v", got)
 	}
+}
+
+// recordedDirs lists the recording directories of one version folder: those with golden files.
+func recordedDirs(version string) []string {
+	var dirs []string
+	all, _ := filepath.Glob(filepath.Join(version, "*"))
+	for _, d := range all {
+		if files, _ := replaytest.GoldenFiles(d); len(files) > 0 {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }

@@ -23,7 +23,7 @@ import (
 // console loop and checks that its stdout is the command form's, statement by statement.
 func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 	dir := "testdata/replay/v1.37.2/admin"
-	cases, err := replaytest.ReadGolden(filepath.Join(dir, "golden.txt"))
+	cases, err := replaytest.ReadGoldenDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestReplay(t *testing.T) {
 	dirs, _ := filepath.Glob("testdata/replay/*/*")
 	found := 0
 	for _, dir := range dirs {
-		if _, err := os.Stat(filepath.Join(dir, "golden.txt")); err != nil {
+		if files, _ := replaytest.GoldenFiles(dir); len(files) == 0 {
 			continue
 		}
 		found++
@@ -39,14 +39,28 @@ func TestReplay(t *testing.T) {
 	}
 }
 
+// replayDir runs the golden files of one recording in order, in one session, as the live suite
+// ran them.
 func replayDir(t *testing.T, dir string) {
 	rec := loadRecording(t, dir)
-	goldenPath := filepath.Join(dir, "golden.txt")
-	cases, err := replaytest.ReadGolden(goldenPath)
+	files, err := replaytest.GoldenFiles(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s, err := studioctl.OpenRecording(rec, studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, goldenPath := range files {
+		replayGolden(t, s, goldenPath)
+	}
+	if missed := s.Unrecorded(); len(missed) > 0 {
+		t.Errorf("requests with no recording: %v", missed)
+	}
+}
+
+func replayGolden(t *testing.T, s *studioctl.Session, goldenPath string) {
+	cases, err := replaytest.ReadGolden(goldenPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,12 +76,9 @@ func replayDir(t *testing.T, dir string) {
 		got = append(got, g)
 		if !*update {
 			if diff := cmp.Diff(c, g); diff != "" {
-				t.Errorf("%s (-golden +replay):\n%s", c.Statement, diff)
+				t.Errorf("%s: %s (-golden +replay):\n%s", filepath.Base(goldenPath), c.Statement, diff)
 			}
 		}
-	}
-	if missed := s.Unrecorded(); len(missed) > 0 {
-		t.Errorf("requests with no recording: %v", missed)
 	}
 	if *update {
 		if err := replaytest.WriteGolden(goldenPath, got); err != nil {

@@ -55,8 +55,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
@@ -206,13 +204,9 @@ func OpenRecording(rec *Recording, o Options) (*Session, error) {
 	return s, nil
 }
 
-// LoadRecording reads a recording: path is a recording.json file or a directory holding one.
-func LoadRecording(path string) (*Recording, error) {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		path = filepath.Join(path, "recording.json")
-	}
-	return record.LoadRecording(path)
-}
+// LoadRecording reads a recording: path is a recording file, or a directory holding one
+// (recording.json) or a recording's group files (recording-<group>.json, merged in name order).
+func LoadRecording(path string) (*Recording, error) { return record.LoadRecording(path) }
 
 // ParseRecording reads a recording from its JSON bytes.
 func ParseRecording(data []byte) (*Recording, error) { return record.ParseRecording(data) }

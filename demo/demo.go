@@ -16,9 +16,10 @@ import (
 	"github.com/studioctl/studioctl"
 )
 
-//go:generate sh -c "gzip -9 -n -c ../testdata/replay/v1.37.2/admin/recording.json > recording.json.gz"
+//go:generate go run gen.go ../testdata/replay/v1.37.2/admin recording.json.gz
 
-// recording is testdata/replay/v1.37.2/admin/recording.json, compressed (TestInSync checks it).
+// recording is the recording in testdata/replay/v1.37.2/admin, its group files merged into one,
+// compressed (TestInSync checks it).
 //
 //go:embed recording.json.gz
 var recording []byte
@@ -26,7 +27,7 @@ var recording []byte
 // Name is what --replay takes for the demo cluster.
 const Name = "demo"
 
-// JSON is the demo recording's JSON, as testdata/replay/v1.37.2/admin/recording.json holds it.
+// JSON is the demo recording's JSON: testdata/replay/v1.37.2/admin as one recording.
 func JSON() ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(recording))
 	if err != nil {

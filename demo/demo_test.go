@@ -2,14 +2,20 @@ package demo
 
 import (
 	"bytes"
-	"os"
+	"encoding/json"
 	"testing"
+
+	"github.com/studioctl/studioctl/record"
 )
 
 // TestInSync proves the embedded demo is the recording the replay tests read; after `make record`
 // run `go generate ./demo`.
 func TestInSync(t *testing.T) {
-	want, err := os.ReadFile("../testdata/replay/v1.37.2/admin/recording.json")
+	rec, err := record.LoadDir("../testdata/replay/v1.37.2/admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,6 +24,6 @@ func TestInSync(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatal("demo/recording.json.gz differs from testdata/replay/v1.37.2/admin/recording.json: run go generate ./demo")
+		t.Fatal("demo/recording.json.gz differs from testdata/replay/v1.37.2/admin: run go generate ./demo")
 	}
 }

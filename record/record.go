@@ -47,6 +47,8 @@ type Exchange struct {
 	Status      int             `json:"status"`
 	ContentType string          `json:"contentType,omitempty"`
 	Body        string          `json:"body"`
+
+	group string // the recorder's group when the exchange was made (SaveGroups)
 }
 
 func (e *Exchange) key() string {
@@ -64,8 +66,11 @@ func compactJSON(b []byte) string {
 	return buf.String()
 }
 
-// LoadRecording reads a recording file.
+// LoadRecording reads a recording file, or a directory of group files (see LoadDir).
 func LoadRecording(path string) (*Recording, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return LoadDir(path)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -205,7 +210,15 @@ type Recorder struct {
 	Base    http.RoundTripper
 	APIPath string
 	mu      sync.Mutex
+	group   string
 	Rec     Recording
+}
+
+// SetGroup files the exchanges made from now on under group (see Recording.SaveGroups).
+func (r *Recorder) SetGroup(group string) {
+	r.mu.Lock()
+	r.group = group
+	r.mu.Unlock()
 }
 
 // Layer puts the recorder on a real transport; it is kube.Options.Layer's shape, so the client
@@ -241,6 +254,7 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	ex.ContentType = resp.Header.Get("Content-Type")
 	ex.Body = string(scrubForRecording(ex.Path, ex.ContentType, body))
 	r.mu.Lock()
+	ex.group = r.group
 	r.Rec.Exchanges = append(r.Rec.Exchanges, ex)
 	r.mu.Unlock()
 	return resp, nil

@@ -7,6 +7,8 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -90,4 +92,39 @@ func ReadGolden(path string) ([]Case, error) {
 		}
 	}
 	return cases, sc.Err()
+}
+
+// GoldenFiles lists a recording directory's golden files in the order their statements run:
+// golden.txt (a recording kept whole) first, then golden-<group>.txt in name order, which is the
+// order of the recording's group files.
+func GoldenFiles(dir string) ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "golden-*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	if _, err := os.Stat(filepath.Join(dir, "golden.txt")); err == nil {
+		paths = append([]string{filepath.Join(dir, "golden.txt")}, paths...)
+	}
+	return paths, nil
+}
+
+// GoldenFile is the name of a group's golden file.
+func GoldenFile(group string) string { return "golden-" + group + ".txt" }
+
+// ReadGoldenDir reads every golden file of a recording directory, in order.
+func ReadGoldenDir(dir string) ([]Case, error) {
+	paths, err := GoldenFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	var all []Case
+	for _, p := range paths {
+		cases, err := ReadGolden(p)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, cases...)
+	}
+	return all, nil
 }

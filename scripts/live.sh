@@ -5,7 +5,10 @@
 # clone, so a second run starts in seconds.
 # STUDIOCTL_LIVE_BIG=1 (with STUDIOCTL_LIVE_RECORD=1): after the suite, seed the big scenario and
 # record the tree's caps into testdata/replay/<server version>-caps. STUDIOCTL_KEEP_CLUSTER=1 leaves
-# the cluster running. Every phase's time is printed at the end.
+# the cluster running. STUDIOCTL_LIVE_GROUPS=55-auth,... (with STUDIOCTL_LIVE_RECORD=1) runs and
+# records only those statement groups into the recording already there, on its clock: for a cluster
+# kept from the run that made it; STUDIOCTL_LIVE_REUSE=1 runs on a cluster already up and seeded
+# (and leaves it up). Every phase's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=${1:-v1.37}
@@ -33,8 +36,14 @@ trap cleanup EXIT
 # (control plane, kwok, kubectl, metrics-server) and the test binary.
 t=$(date +%s); bash e2e/cluster.sh build "$version" >/dev/null; phase "binaries (build or cache)" "$t"
 t=$(date +%s); go test -c -o /dev/null ./internal/livetest/ >/dev/null; phase "compile the live suite" "$t"
-t=$(date +%s); bash e2e/cluster.sh up "$version"; phase "cluster up" "$t"
-t=$(date +%s); bash e2e/seed.sh "$version"; phase "seed" "$t"
+if [ "${STUDIOCTL_LIVE_REUSE:-0}" = 1 ] && bash e2e/cluster.sh status "$version" >/dev/null 2>&1; then
+  # A kept cluster, already seeded: used as it is (and kept).
+  keep=1
+  echo "live.sh: using the running $version cluster as it is"
+else
+  t=$(date +%s); bash e2e/cluster.sh up "$version"; phase "cluster up" "$t"
+  t=$(date +%s); bash e2e/seed.sh "$version"; phase "seed" "$t"
+fi
 
 # A recording is written to a fresh folder and moved into testdata/replay only when the whole
 # suite passed, so a failed run never leaves a half recording (or none, which the demo embeds).
@@ -50,12 +59,25 @@ grep -q '^ok' "$log"
 if [ -n "$record" ]; then
   server=$(sed -n 's/^ *live_test.go:[0-9]*: server \(v[0-9][^ ]*\)$/\1/p' "$log" | head -1)
   [ -n "$server" ] || { echo "live.sh: the suite did not name the server version" >&2; exit 1; }
-  rm -rf "testdata/replay/$server"
-  mkdir -p testdata/replay
-  mv "$record" "testdata/replay/$server"
-  chmod -R a+rX "testdata/replay/$server"
-  echo "recorded testdata/replay/$server"
-  if [ "${STUDIOCTL_LIVE_BIG:-0}" = 1 ]; then
+  if [ -n "${STUDIOCTL_LIVE_GROUPS:-}" ]; then
+    # Only some groups were recorded: their files join (and replace) those of the recording
+    # already there, whose clock the suite ran on.
+    for d in "$record"/*/; do
+      id=$(basename "$d")
+      [ -d "testdata/replay/$server/$id" ] || { echo "live.sh: no recording testdata/replay/$server/$id to add groups to" >&2; exit 1; }
+      cp "$d"* "testdata/replay/$server/$id/"
+    done
+    rm -rf "$record"
+    chmod -R a+rX "testdata/replay/$server"
+    echo "recorded groups $STUDIOCTL_LIVE_GROUPS into testdata/replay/$server"
+  else
+    rm -rf "testdata/replay/$server"
+    mkdir -p testdata/replay
+    mv "$record" "testdata/replay/$server"
+    chmod -R a+rX "testdata/replay/$server"
+    echo "recorded testdata/replay/$server"
+  fi
+  if [ "${STUDIOCTL_LIVE_BIG:-0}" = 1 ] && [ -z "${STUDIOCTL_LIVE_GROUPS:-}" ]; then
     t=$(date +%s); bash e2e/seed.sh "$version" --big; phase "seed --big" "$t"
     caps=$(mktemp -d)
     t=$(date +%s)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -76,6 +77,8 @@ func identityCases(identity string) []Case {
 	cases = append(cases, extraCases(identity)...)
 	cases = append(cases, familyCases["all"]...)
 	cases = append(cases, familyCases[identity]...)
+	// The groups run in name order, the order a replay merges their files in.
+	sort.SliceStable(cases, func(i, j int) bool { return cases[i].Group < cases[j].Group })
 	return cases
 }
 
@@ -153,15 +156,50 @@ func betaServed(t *testing.T) bool {
 	return err == nil && d.Beta
 }
 
+// sessionGroup holds what a session asks before its first statement (the server's version,
+// discovery), so a replay of any group finds it first.
+const sessionGroup = "00-session"
+
+// reports are the recorded readings that are not statements: each runs after the statements, in
+// a group of its own, and writes its golden file next to the recording (the root package's
+// replayReports reads it back).
+var reports = []struct {
+	Group, File string
+	Read        func(context.Context, *studioctl.Session) string
+}{
+	{"90-check", "check.txt", replaytest.CheckReport},
+	{"95-tree", "tree.txt", replaytest.TreeReport},
+}
+
+// onlyGroups is STUDIOCTL_LIVE_GROUPS: when set (comma-separated group names), the suite runs and
+// records only those groups, on the clock of the recording already in testdata/replay, so the
+// other groups' files stay as they are and the merged recording still reads as one capture. It is
+// meant for the cluster the recording was made from (STUDIOCTL_KEEP_CLUSTER=1).
+var onlyGroups = splitGroups(os.Getenv("STUDIOCTL_LIVE_GROUPS"))
+
+func splitGroups(v string) map[string]bool {
+	if v == "" {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, g := range strings.Split(v, ",") {
+		m[strings.TrimSpace(g)] = true
+	}
+	return m
+}
+
+func wanted(group string) bool { return onlyGroups == nil || onlyGroups[group] }
+
 func runIdentity(t *testing.T, identity, label string, beta bool) {
 	data, err := os.ReadFile(kubeconfigPath(identity))
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec := &record.Recorder{}
+	rec.SetGroup(sessionGroup)
 	// The session's clock stands still at the capture instant, which is the clock a replay runs
 	// at, so the ages studioctl computes itself replay exactly.
-	captured := time.Now().UTC().Truncate(time.Second)
+	captured := captureTime(t, label)
 	s, notices, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, DiscoveryBeta: beta, Now: func() time.Time { return captured }})
 	if err != nil {
 		t.Fatal(err)
@@ -173,13 +211,23 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	version := serverVersion(t, s)
 	t.Logf("server %s", version)
 	rec.Rec = record.Recording{Server: version, Identity: identity, CapturedAt: captured, DiscoveryBeta: beta}
+	if _, err := s.Client.RefreshDiscovery(ctx); err != nil {
+		t.Fatalf("discovery: %v", err)
+	}
 	_, kubectlOK := os.Stat(kubectl)
 	if kubectlOK != nil {
 		t.Logf("kubectl is not at %s: comparisons skipped", kubectl)
 	}
-	var golden []replaytest.Case
-	compared, failed := 0, 0
+	golden := map[string][]replaytest.Case{}
+	statements, compared, failed := 0, 0, 0
 	for _, c := range identityCases(label) {
+		if c.Group == "" {
+			t.Fatalf("%s: the case names no recording group (addCases)", c.Statement)
+		}
+		if !wanted(c.Group) {
+			continue
+		}
+		rec.SetGroup(c.Group)
 		words, err := statement.Split(c.Statement)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Statement, err)
@@ -191,7 +239,8 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 		}
 		var out, errOut bytes.Buffer
 		code := cli.ExecWords(ctx, s, words, &out, &errOut)
-		golden = append(golden, replaytest.Case{Statement: c.Statement, Stdout: out.String(), Stderr: errOut.String(), Exit: code})
+		golden[c.Group] = append(golden[c.Group], replaytest.Case{Statement: c.Statement, Stdout: out.String(), Stderr: errOut.String(), Exit: code})
+		statements++
 		if c.Compare && kubectlOK == nil && *compare {
 			compared++
 			want, wantErr, wantCode := runKubectl(t, identity, words)
@@ -210,39 +259,65 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 			}
 		}
 	}
-	t.Logf("%s: %d statements, %d compared with kubectl, %d differ", identity, len(golden), compared, failed)
-	// studioctl check (Test Connection) is recorded too, with its report as its golden file.
-	report := checkReport(t, s)
-	tree := replaytest.TreeReport(context.Background(), s)
+	t.Logf("%s: %d statements, %d compared with kubectl, %d differ", identity, statements, compared, failed)
+	texts := map[string]string{}
+	for _, r := range reports {
+		if !wanted(r.Group) {
+			continue
+		}
+		rec.SetGroup(r.Group)
+		texts[r.File] = r.Read(ctx, s)
+	}
 	if recordDir != "" {
-		dir := filepath.Join(recordDir, label)
-		if err := rec.Rec.Save(filepath.Join(dir, "recording.json")); err != nil {
-			t.Fatal(err)
-		}
-		if err := replaytest.WriteGolden(filepath.Join(dir, "golden.txt"), golden); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "check.txt"), []byte(report), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "tree.txt"), []byte(tree), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// The scenario's canary values travel with the recording, so the replay tests can prove
-		// offline that none of them is ever printed where it must not be.
-		if canaries, err := os.ReadFile(filepath.Join(stateDir, "canaries.txt")); err == nil {
-			if err := os.WriteFile(filepath.Join(recordDir, "canaries.txt"), canaries, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		t.Logf("recorded %d exchanges into %s", len(rec.Rec.Exchanges), dir)
+		saveRecording(t, filepath.Join(recordDir, label), rec, golden, texts)
 	}
 }
 
-// checkReport runs studioctl check on the session and returns what it prints with -o json and
-// its exit code.
-func checkReport(t *testing.T, s *studioctl.Session) string {
-	return replaytest.CheckReport(context.Background(), s)
+// captureTime is the clock of a new recording: now, or with STUDIOCTL_LIVE_GROUPS the capture
+// time of the recording of label already in testdata/replay, whose other groups stay.
+func captureTime(t *testing.T, label string) time.Time {
+	if onlyGroups == nil {
+		return time.Now().UTC().Truncate(time.Second)
+	}
+	matches, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "replay", "*", label))
+	for _, dir := range matches {
+		if strings.HasSuffix(filepath.Dir(dir), "-caps") {
+			continue
+		}
+		if old, err := record.LoadDir(dir); err == nil && strings.HasPrefix(old.Server, "v") {
+			if v := os.Getenv("STUDIOCTL_LIVE_VERSION"); v == "" || strings.HasPrefix(old.Server, v) {
+				return old.CapturedAt
+			}
+		}
+	}
+	t.Fatalf("STUDIOCTL_LIVE_GROUPS is set but no recording of %s is in testdata/replay to add the groups to", label)
+	return time.Time{}
+}
+
+// saveRecording writes the groups' recording and golden files and the reports into dir.
+func saveRecording(t *testing.T, dir string, rec *record.Recorder, golden map[string][]replaytest.Case, texts map[string]string) {
+	// With STUDIOCTL_LIVE_GROUPS the session's own requests stay those of the recording there.
+	if err := rec.Rec.SaveGroups(dir, sessionGroup, wanted); err != nil {
+		t.Fatal(err)
+	}
+	for group, cases := range golden {
+		if err := replaytest.WriteGolden(filepath.Join(dir, replaytest.GoldenFile(group)), cases); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for file, text := range texts {
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The scenario's canary values travel with the recording, so the replay tests can prove
+	// offline that none of them is ever printed where it must not be.
+	if canaries, err := os.ReadFile(filepath.Join(stateDir, "canaries.txt")); err == nil {
+		if err := os.WriteFile(filepath.Join(filepath.Dir(dir), "canaries.txt"), canaries, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("recorded %d exchanges into %s", len(rec.Rec.Exchanges), dir)
 }
 
 func serverVersion(t *testing.T, s *studioctl.Session) string {
