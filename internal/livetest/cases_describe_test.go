@@ -55,16 +55,6 @@ var describeKinds = []struct {
 // describePerKind bounds how many objects of one kind are described.
 const describePerKind = 12
 
-// knownDescribeGaps are the labels kubectl of the server's version prints that studioctl's describe
-// (read/describe, modelled on kubectl 1.33) does not print yet, by kind. Each is logged, not failed,
-// until read/describe prints it; a gap that closes is logged too, so the entry can go.
-var knownDescribeGaps = map[string][]string{
-	// kubectl 1.37 (k8s.io/kubectl pkg/describe): describeStatefulSet prints these three.
-	"statefulsets": {"Service Name:", "Pod Management Policy:", "Persistent Volume Claim Retention Policy:"},
-	// kubectl 1.37: describeCronJob prints "Time Zone:", the spec's or <unset>.
-	"cronjobs": {"Time Zone:"},
-}
-
 var (
 	topLabel   = regexp.MustCompile(`^([A-Z][A-Za-z -]*):`)
 	eventsHead = regexp.MustCompile(`^\s+Type\s+Reason\s+Age\s+From\s+Message\s*$`)
@@ -139,7 +129,7 @@ func TestDescribeFactsLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	totalObjects, totalPassed, knownGaps := 0, 0, 0
+	totalObjects, totalPassed := 0, 0
 	for _, k := range describeKinds {
 		objects, passed, labels, labelsFound, reasons, reasonsFound := 0, 0, 0, 0, 0, 0
 		for _, target := range describeTargets(t, k.kind, k.cluster) {
@@ -162,17 +152,9 @@ func TestDescribeFactsLive(t *testing.T) {
 			ok := true
 			for _, l := range wantLabels {
 				labels++
-				known := describeHas(knownDescribeGaps[k.kind], l)
-				switch {
-				case describeHas(gotLabels, l) && known:
+				if describeHas(gotLabels, l) {
 					labelsFound++
-					t.Logf("%s: the known gap %q is closed: remove it from knownDescribeGaps", strings.Join(words, " "), l)
-				case describeHas(gotLabels, l):
-					labelsFound++
-				case known:
-					knownGaps++
-					t.Logf("%s: kubectl prints %q, studioctl does not (a known gap)", strings.Join(words, " "), l)
-				default:
+				} else {
 					ok = false
 					t.Errorf("%s: kubectl prints %q, studioctl does not", strings.Join(words, " "), l)
 				}
@@ -194,7 +176,7 @@ func TestDescribeFactsLive(t *testing.T) {
 		totalPassed += passed
 		t.Logf("describe %s: %d/%d objects pass; labels %d/%d, event reasons %d/%d", k.kind, passed, objects, labelsFound, labels, reasonsFound, reasons)
 	}
-	t.Logf("describe: %d/%d objects pass; %d labels of known gaps (knownDescribeGaps)", totalPassed, totalObjects, knownGaps)
+	t.Logf("describe: %d/%d objects pass", totalPassed, totalObjects)
 }
 
 func describeHas(list []string, s string) bool {

@@ -110,6 +110,8 @@ func (r *dRenderer) statefulSet() {
 	w.write(0, "CreationTimestamp:\t%s\n", w.date(dstr(o, "metadata", "creationTimestamp")))
 	w.write(0, "Selector:\t%s\n", dSelector(dmap(o, "spec", "selector")))
 	r.labelsAndAnnotations()
+	w.write(0, "Service Name:\t%s\n", dstr(o, "spec", "serviceName"))
+	w.write(0, "Pod Management Policy:\t%s\n", dstr(o, "spec", "podManagementPolicy"))
 	w.write(0, "Replicas:\t%s desired | %s total\n", dint(o, "spec", "replicas"), dint(o, "status", "replicas"))
 	w.write(0, "Update Strategy:\t%s\n", dstr(o, "spec", "updateStrategy", "type"))
 	if ru := dmap(o, "spec", "updateStrategy", "rollingUpdate"); ru != nil && dhas(ru, "partition") {
@@ -117,6 +119,11 @@ func (r *dRenderer) statefulSet() {
 		if dhas(ru, "maxUnavailable") {
 			w.write(1, "MaxUnavailable:\t%s\n", dstr(ru, "maxUnavailable"))
 		}
+	}
+	if p := dmap(o, "spec", "persistentVolumeClaimRetentionPolicy"); p != nil {
+		w.write(0, "Persistent Volume Claim Retention Policy:\n")
+		w.write(1, "WhenDeleted:\t%s\n", dstr(p, "whenDeleted"))
+		w.write(1, "WhenScaled:\t%s\n", dstr(p, "whenScaled"))
 	}
 	r.podsStatus()
 	r.podTemplate(dmap(o, "spec", "template"))
@@ -243,6 +250,7 @@ func (r *dRenderer) cronJob() {
 		suspend = dBool(dbool(o, "spec", "suspend"))
 	}
 	w.write(0, "Suspend:\t%s\n", suspend)
+	w.write(0, "Time Zone:\t%s\n", dOrUnset(o, "spec", "timeZone"))
 	w.write(0, "Successful Job History Limit:\t%s\n", dOrUnset(o, "spec", "successfulJobsHistoryLimit"))
 	w.write(0, "Failed Job History Limit:\t%s\n", dOrUnset(o, "spec", "failedJobsHistoryLimit"))
 	if dhas(o, "spec", "startingDeadlineSeconds") {
