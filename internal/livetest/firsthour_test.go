@@ -1,0 +1,363 @@
+package livetest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A kubectl user's first hour, on the live cluster, through the real command: flags where kubectl
+// takes them, version --client's JSON shape, a live watch that sees a pod come and go, and logs -f
+// that sees lines appended to the log the node serves.
+
+var built struct {
+	once sync.Once
+	bin  string
+	err  error
+	dir  string
+}
+
+// studioctlBinary builds cmd/studioctl once for the package's tests.
+func studioctlBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "studioctl-livetest-")
+		if built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "studioctl")
+		out, err := exec.Command("go", "build", "-o", built.bin, "github.com/studioctl/studioctl/cmd/studioctl").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.bin
+}
+
+// command prepares studioctl or kubectl with argv exactly as given, each with its own home and
+// cache folders, so neither reads the user's files.
+func command(t *testing.T, program string, argv ...string) *exec.Cmd {
+	home := t.TempDir()
+	cmd := exec.Command(program, argv...)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "KUBECACHEDIR=" + filepath.Join(home, "kube-cache"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+		"XDG_STATE_HOME=" + filepath.Join(home, "state")}
+	return cmd
+}
+
+// runArgv runs a program to its end and returns stdout, stderr and the exit code.
+func runArgv(t *testing.T, program string, argv ...string) (string, string, int) {
+	t.Helper()
+	cmd := command(t, program, argv...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return out.String(), errOut.String(), ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s: %v", program, err)
+	}
+	return out.String(), errOut.String(), 0
+}
+
+// needClusterAndKubectl skips without a live cluster or the reference kubectl.
+func needClusterAndKubectl(t *testing.T) {
+	t.Helper()
+	needCluster(t)
+	needKubectl(t)
+}
+
+// placements are argv spellings a kubectl user types, K standing for the kubeconfig: flags before
+// the verb, after the statement, glued and with =; a switch before the verb is one kubectl refuses.
+var placements = []string{
+	"--kubeconfig K -n shop get pods",
+	"--kubeconfig K -o wide get pods -n shop",
+	"--kubeconfig K -l app=web get pods -n shop",
+	"--kubeconfig K --namespace=shop get deploy",
+	"--kubeconfig K -n shop -o name get svc",
+	"--kubeconfig K -A get pods",
+	"get pods -n shop --kubeconfig K",
+	"-n shop get pods --kubeconfig K",
+	"--kubeconfig K -nshop get pods -owide",
+	"--kubeconfig K --show-labels get pods -n shop",
+	"--kubeconfig K --selector=app=web -o name get pods -A",
+}
+
+// Each spelling answers as kubectl answers it (the same table after ages are normalised), or both
+// refuse it.
+func TestLiveFlagPlacementsAsKubectl(t *testing.T) {
+	needClusterAndKubectl(t)
+	bin := studioctlBinary(t)
+	compared, equal, refused := 0, 0, 0
+	for _, p := range placements {
+		argv := strings.Fields(strings.ReplaceAll(p, "K", kubeconfigPath("admin")))
+		want, wantErr, wantCode := runArgv(t, kubectl, argv...)
+		got, gotErr, code := runArgv(t, bin, argv...)
+		compared++
+		switch {
+		case wantCode != 0 && code != 0:
+			refused++
+			equal++
+		case wantCode != 0 || code != 0:
+			t.Errorf("%s: kubectl exit %d, studioctl exit %d\nkubectl: %s\nstudioctl: %s", p, wantCode, code, wantErr, gotErr)
+		case want == "":
+			t.Errorf("%s: kubectl printed nothing; the spelling proves nothing", p)
+		default:
+			if d := Diff(want, got); d != "" {
+				t.Errorf("%s: differs from kubectl:\n%s", p, d)
+				continue
+			}
+			equal++
+		}
+	}
+	if refused == 0 || refused == compared {
+		t.Errorf("%d of %d spellings refused: the list must hold both kinds", refused, compared)
+	}
+	t.Logf("placements: %d compared, %d equal to kubectl (%d of them refused by both)", compared, equal, refused)
+}
+
+// version --client -o json has kubectl's clientVersion keys, each a string as kubectl's, and needs
+// no server. studioctl adds "program"; it has no kustomize to name.
+func TestLiveVersionClientJSONKeysAsKubectl(t *testing.T) {
+	needClusterAndKubectl(t)
+	want, _, code := runArgv(t, kubectl, "version", "--client", "-o", "json")
+	if code != 0 {
+		t.Fatalf("kubectl version --client: exit %d", code)
+	}
+	got, gotErr, code := runArgv(t, studioctlBinary(t), "version", "--client", "-o", "json")
+	if code != 0 {
+		t.Fatalf("studioctl version --client: exit %d: %s", code, gotErr)
+	}
+	shape := func(text string) (top []string, client map[string]string) {
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(text), &doc); err != nil {
+			t.Fatalf("%v:\n%s", err, text)
+		}
+		client = map[string]string{}
+		for k, v := range doc {
+			top = append(top, k)
+			if k == "clientVersion" {
+				for ck, cv := range v.(map[string]any) {
+					client[ck] = fmt.Sprintf("%T", cv)
+				}
+			}
+		}
+		slices.Sort(top)
+		return top, client
+	}
+	wantTop, wantClient := shape(want)
+	gotTop, gotClient := shape(got)
+	wantTop = slices.DeleteFunc(wantTop, func(k string) bool { return k == "kustomizeVersion" })
+	if d := cmp.Diff(wantTop, gotTop); d != "" {
+		t.Errorf("top-level keys (-kubectl +studioctl, kustomizeVersion aside):\n%s", d)
+	}
+	delete(gotClient, "program")
+	if d := cmp.Diff(wantClient, gotClient); d != "" {
+		t.Errorf("clientVersion keys and types (-kubectl +studioctl, program aside):\n%s", d)
+	}
+	t.Logf("version --client -o json: %d clientVersion keys as kubectl's", len(wantClient))
+}
+
+// stream is a live studioctl statement: its stdout lines arrive on a channel until it ends.
+type stream struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	lines chan string
+	seen  []string
+	err   bytes.Buffer
+}
+
+func startStream(t *testing.T, argv ...string) *stream {
+	t.Helper()
+	s := &stream{t: t, cmd: command(t, studioctlBinary(t), argv...), lines: make(chan string, 1024)}
+	out, err := s.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cmd.Stderr = &s.err
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() { _ = s.cmd.Process.Kill(); _ = s.cmd.Wait() })
+	return s
+}
+
+// waitFor reads lines until one satisfies ok, failing the test after d.
+func (s *stream) waitFor(what string, d time.Duration, ok func(string) bool) string {
+	s.t.Helper()
+	deadline := time.After(d)
+	for {
+		select {
+		case l, open := <-s.lines:
+			if !open {
+				s.t.Fatalf("the stream ended before %s; seen %q; stderr %s", what, s.seen, s.err.String())
+			}
+			s.seen = append(s.seen, l)
+			if ok(l) {
+				return l
+			}
+		case <-deadline:
+			s.t.Fatalf("no %s within %s; seen %q", what, d, s.seen)
+		}
+	}
+}
+
+// interrupt is Ctrl-C: the live statement ends promptly with exit 0.
+func (s *stream) interrupt() {
+	s.t.Helper()
+	if err := s.cmd.Process.Signal(os.Interrupt); err != nil {
+		s.t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		for l := range s.lines {
+			s.seen = append(s.seen, l)
+		}
+		done <- s.cmd.Wait()
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			s.t.Errorf("after Ctrl-C: %v; stderr %s", err, s.err.String())
+		}
+	case <-time.After(10 * time.Second):
+		s.t.Fatal("the live statement did not end within 10s of Ctrl-C")
+	}
+}
+
+// kubectlAdmin changes the test's own namespace as the admin (studioctl cannot: it is read-only).
+func kubectlAdmin(t *testing.T, stdin string, argv ...string) {
+	t.Helper()
+	cmd := command(t, kubectl, append([]string{"--kubeconfig", kubeconfigPath("admin")}, argv...)...)
+	cmd.Stdin = strings.NewReader(stdin)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("kubectl %q: %v\n%s", argv, err, out)
+	}
+}
+
+const (
+	fhNamespace = "firsthour"
+	fhPod       = "firsthour-web"
+)
+
+// fhPodYAML lands on a kwok node, whose stages make it Running; every pod's log is the file the
+// state's ClusterLogs names.
+var fhPodYAML = `apiVersion: v1
+kind: Pod
+metadata:
+  name: ` + fhPod + `
+  namespace: ` + fhNamespace + `
+  labels: {app: firsthour}
+spec:
+  nodeSelector: {type: kwok}
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  containers: [{name: app, image: registry.example/firsthour:1}]
+`
+
+// A watch on the command line sees a pod created and then deleted; logs -f, by name and by
+// selector, sees lines appended to the log kwok serves, sanitised, as they are written.
+func TestLiveWatchAndFollowSeeChanges(t *testing.T) {
+	needClusterAndKubectl(t)
+	logFile := stateEnv("KWOK_LOG_FILE")
+	if logFile == "" {
+		t.Skip("the state's env names no KWOK_LOG_FILE")
+	}
+	kc := kubeconfigPath("admin")
+	kubectlAdmin(t, "", "create", "namespace", fhNamespace)
+	t.Cleanup(func() { kubectlAdmin(t, "", "delete", "namespace", fhNamespace, "--wait=false") })
+
+	watch := startStream(t, "--kubeconfig", kc, "get", "pods", "-n", fhNamespace, "-w", "--output-watch-events", "--request-timeout", "1m")
+	kubectlAdmin(t, fhPodYAML, "apply", "-f", "-")
+	event := func(typ string) func(string) bool {
+		return func(l string) bool { f := strings.Fields(l); return len(f) > 1 && f[0] == typ && f[1] == fhPod }
+	}
+	watch.waitFor("ADDED "+fhPod, 30*time.Second, event("ADDED"))
+	watch.waitFor(fhPod+" Running", 60*time.Second, func(l string) bool { return event("MODIFIED")(l) && strings.Contains(l, "Running") })
+
+	byName := startStream(t, "--kubeconfig", kc, "logs", "-f", fhPod, "-n", fhNamespace, "--tail", "1")
+	bySelector := startStream(t, "--kubeconfig", kc, "logs", "-f", "-l", "app=firsthour", "-n", fhNamespace, "--tail", "1", "--max-log-requests", "2")
+	for _, s := range []*stream{byName, bySelector} {
+		s.waitFor("the log's last line", 30*time.Second, func(string) bool { return true })
+	}
+	appended := appendLog(t, logFile, 3)
+	for _, s := range []*stream{byName, bySelector} {
+		for _, want := range appended {
+			s.waitFor(fmt.Sprintf("%q", want), 30*time.Second, func(l string) bool {
+				if strings.ContainsRune(l, '\x1b') {
+					t.Errorf("an escape reached stdout: %q", l)
+				}
+				return strings.HasSuffix(l, want)
+			})
+		}
+		s.interrupt()
+	}
+
+	kubectlAdmin(t, "", "delete", "pod", fhPod, "-n", fhNamespace, "--wait=false")
+	watch.waitFor("DELETED "+fhPod, 60*time.Second, event("DELETED"))
+	watch.interrupt()
+	events := 0
+	for _, l := range watch.seen {
+		if f := strings.Fields(l); len(f) > 1 && f[1] == fhPod {
+			events++
+		}
+	}
+	t.Logf("the watch printed:\n%s", strings.Join(watch.seen, "\n"))
+	t.Logf("watch: %d events of %s seen (ADDED … DELETED); logs -f: %d appended lines seen by name and by selector", events, fhPod, len(appended))
+}
+
+// appendLog appends n CRI lines, each with a colour escape, to the file kwok serves every pod's log
+// from, and puts the file back as it was when the test ends (the seeded log is shared). It returns
+// the text each line must print as.
+func appendLog(t *testing.T, path string, n int) []string {
+	t.Helper()
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := os.Truncate(path, int64(len(orig))); err != nil {
+			t.Errorf("restoring %s: %v", path, err)
+		}
+		if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, orig) {
+			t.Errorf("%s is not as it was (%v)", path, err)
+		}
+	})
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var want []string
+	stamp := time.Now().UTC()
+	for i := range n {
+		text := fmt.Sprintf("firsthour appended line %d at %d", i+1, stamp.UnixNano())
+		line := fmt.Sprintf("%s stdout F \x1b[32m%s\x1b[0m\n", stamp.Add(time.Duration(i)*time.Millisecond).Format(time.RFC3339Nano), text)
+		if _, err := f.WriteString(line); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, text)
+		time.Sleep(200 * time.Millisecond) // separate writes, as a program logs
+	}
+	return want
+}
