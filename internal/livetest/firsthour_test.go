@@ -177,13 +177,14 @@ type stream struct {
 	t     *testing.T
 	cmd   *exec.Cmd
 	lines chan string
+	mu    sync.Mutex // seen, once wait reads the rest
 	seen  []string
 	err   bytes.Buffer
 }
 
-func startStream(t *testing.T, argv ...string) *stream {
+func startStream(t *testing.T, program string, argv ...string) *stream {
 	t.Helper()
-	s := &stream{t: t, cmd: command(t, studioctlBinary(t), argv...), lines: make(chan string, 1024)}
+	s := &stream{t: t, cmd: command(t, program, argv...), lines: make(chan string, 1024)}
 	out, err := s.cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +214,9 @@ func (s *stream) waitFor(what string, d time.Duration, ok func(string) bool) str
 			if !open {
 				s.t.Fatalf("the stream ended before %s; seen %q; stderr %s", what, s.seen, s.err.String())
 			}
+			s.mu.Lock()
 			s.seen = append(s.seen, l)
+			s.mu.Unlock()
 			if ok(l) {
 				return l
 			}
@@ -229,20 +232,30 @@ func (s *stream) interrupt() {
 	if err := s.cmd.Process.Signal(os.Interrupt); err != nil {
 		s.t.Fatal(err)
 	}
+	if err := s.wait(10 * time.Second); err != nil {
+		s.t.Errorf("after Ctrl-C: %v; stderr %s", err, s.err.String())
+	}
+}
+
+// wait reads the rest of stdout and waits for the program's exit within d.
+func (s *stream) wait(d time.Duration) error {
 	done := make(chan error, 1)
 	go func() {
+		var rest []string
 		for l := range s.lines {
-			s.seen = append(s.seen, l)
+			rest = append(rest, l)
 		}
-		done <- s.cmd.Wait()
+		err := s.cmd.Wait()
+		s.mu.Lock()
+		s.seen = append(s.seen, rest...)
+		s.mu.Unlock()
+		done <- err
 	}()
 	select {
 	case err := <-done:
-		if err != nil {
-			s.t.Errorf("after Ctrl-C: %v; stderr %s", err, s.err.String())
-		}
-	case <-time.After(10 * time.Second):
-		s.t.Fatal("the live statement did not end within 10s of Ctrl-C")
+		return err
+	case <-time.After(d):
+		return fmt.Errorf("it did not end within %s", d)
 	}
 }
 
@@ -275,8 +288,9 @@ spec:
   containers: [{name: app, image: registry.example/firsthour:1}]
 `
 
-// A watch on the command line sees a pod created and then deleted; logs -f, by name and by
-// selector, sees lines appended to the log kwok serves, sanitised, as they are written.
+// A watch on the command line sees a pod created and then deleted, event for event as kubectl's
+// own watch sees it; --watch-only and events -w see it too; logs -f, by name and by selector, sees
+// lines appended to the log kwok serves, sanitised, as they are written.
 func TestLiveWatchAndFollowSeeChanges(t *testing.T) {
 	needClusterAndKubectl(t)
 	logFile := stateEnv("KWOK_LOG_FILE")
@@ -284,19 +298,29 @@ func TestLiveWatchAndFollowSeeChanges(t *testing.T) {
 		t.Skip("the state's env names no KWOK_LOG_FILE")
 	}
 	kc := kubeconfigPath("admin")
-	kubectlAdmin(t, "", "create", "namespace", fhNamespace)
-	t.Cleanup(func() { kubectlAdmin(t, "", "delete", "namespace", fhNamespace, "--wait=false") })
+	ownNamespace(t, fhNamespace)
 
-	watch := startStream(t, "--kubeconfig", kc, "get", "pods", "-n", fhNamespace, "-w", "--output-watch-events", "--request-timeout", "1m")
+	watchArgs := []string{"--kubeconfig", kc, "get", "pods", "-n", fhNamespace, "-w", "--output-watch-events", "--request-timeout", "1m"}
+	watch := startStream(t, studioctlBinary(t), watchArgs...)
+	reference := startStream(t, kubectl, watchArgs...)
+	watchOnly := startStream(t, studioctlBinary(t), "--kubeconfig", kc, "get", "pods", "-n", fhNamespace, "--watch-only")
+	events := startStream(t, studioctlBinary(t), "--kubeconfig", kc, "events", "-n", fhNamespace, "-w")
+	time.Sleep(2 * time.Second) // every watch is established before the pod exists
 	kubectlAdmin(t, fhPodYAML, "apply", "-f", "-")
 	event := func(typ string) func(string) bool {
 		return func(l string) bool { f := strings.Fields(l); return len(f) > 1 && f[0] == typ && f[1] == fhPod }
 	}
 	watch.waitFor("ADDED "+fhPod, 30*time.Second, event("ADDED"))
 	watch.waitFor(fhPod+" Running", 60*time.Second, func(l string) bool { return event("MODIFIED")(l) && strings.Contains(l, "Running") })
+	watchOnly.waitFor(fhPod+" Running", 30*time.Second, func(l string) bool {
+		return strings.HasPrefix(l, fhPod+" ") && strings.Contains(l, "Running")
+	})
+	events.waitFor("the pod's Scheduled event", 30*time.Second, func(l string) bool {
+		return strings.Contains(l, "Scheduled") && strings.Contains(l, "Pod/"+fhPod)
+	})
 
-	byName := startStream(t, "--kubeconfig", kc, "logs", "-f", fhPod, "-n", fhNamespace, "--tail", "1")
-	bySelector := startStream(t, "--kubeconfig", kc, "logs", "-f", "-l", "app=firsthour", "-n", fhNamespace, "--tail", "1", "--max-log-requests", "2")
+	byName := startStream(t, studioctlBinary(t), "--kubeconfig", kc, "logs", "-f", fhPod, "-n", fhNamespace, "--tail", "1")
+	bySelector := startStream(t, studioctlBinary(t), "--kubeconfig", kc, "logs", "-f", "-l", "app=firsthour", "-n", fhNamespace, "--tail", "1", "--max-log-requests", "2")
 	for _, s := range []*stream{byName, bySelector} {
 		s.waitFor("the log's last line", 30*time.Second, func(string) bool { return true })
 	}
@@ -314,16 +338,74 @@ func TestLiveWatchAndFollowSeeChanges(t *testing.T) {
 	}
 
 	kubectlAdmin(t, "", "delete", "pod", fhPod, "-n", fhNamespace, "--wait=false")
-	watch.waitFor("DELETED "+fhPod, 60*time.Second, event("DELETED"))
+	for _, s := range []*stream{watch, reference} {
+		s.waitFor("DELETED "+fhPod, 60*time.Second, event("DELETED"))
+	}
 	watch.interrupt()
-	events := 0
-	for _, l := range watch.seen {
+	_ = reference.cmd.Process.Signal(os.Interrupt) // kubectl ends by the signal itself
+	_ = reference.wait(10 * time.Second)
+	for _, s := range []*stream{watchOnly, events} {
+		s.interrupt()
+	}
+	// The same events in the same order with the same cells as kubectl's watch (ages aside).
+	if d := Diff(podLines(reference.seen), podLines(watch.seen)); d != "" {
+		t.Errorf("the watch differs from kubectl's:\n%s\nkubectl:\n%s\nstudioctl:\n%s", d, podLines(reference.seen), podLines(watch.seen))
+	}
+	n := strings.Count(podLines(watch.seen), "\n")
+	t.Logf("the watch printed:\n%s", strings.Join(watch.seen, "\n"))
+	t.Logf("watch: %d events of %s seen (ADDED … DELETED), as kubectl's; --watch-only %d lines; events -w %d lines; logs -f: %d appended lines seen by name and by selector",
+		n, fhPod, len(watchOnly.seen), len(events.seen), len(appended))
+}
+
+// podLines keeps a watch's lines about the test's pod.
+func podLines(lines []string) string {
+	var b strings.Builder
+	for _, l := range lines {
 		if f := strings.Fields(l); len(f) > 1 && f[1] == fhPod {
-			events++
+			b.WriteString(l + "\n")
 		}
 	}
-	t.Logf("the watch printed:\n%s", strings.Join(watch.seen, "\n"))
-	t.Logf("watch: %d events of %s seen (ADDED … DELETED); logs -f: %d appended lines seen by name and by selector", events, fhPod, len(appended))
+	return b.String()
+}
+
+// ownNamespace creates a namespace named after the branch for the test's objects, and deletes it
+// when the test ends.
+func ownNamespace(t *testing.T, name string) {
+	t.Helper()
+	kubectlAdmin(t, "", "create", "namespace", name)
+	t.Cleanup(func() { kubectlAdmin(t, "", "delete", "namespace", name, "--wait=false") })
+}
+
+// rollout status on the command line follows a new deployment until it is rolled out, and ends by
+// itself with kubectl's last line.
+func TestLiveRolloutStatusFollowsARollout(t *testing.T) {
+	needClusterAndKubectl(t)
+	const ns, name = fhNamespace + "-rollout", "firsthour-roll"
+	ownNamespace(t, ns)
+	kubectlAdmin(t, `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: `+name+`, namespace: `+ns+`}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: `+name+`}}
+  template:
+    metadata: {labels: {app: `+name+`}}
+    spec:
+      nodeSelector: {type: kwok}
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers: [{name: app, image: registry.example/firsthour:1}]
+`, "apply", "-f", "-")
+	s := startStream(t, studioctlBinary(t), "--kubeconfig", kubeconfigPath("admin"), "rollout", "status", "deployment/"+name, "-n", ns, "--timeout", "90s")
+	done := fmt.Sprintf("deployment %q successfully rolled out", name)
+	s.waitFor(done, 100*time.Second, func(l string) bool { return l == done })
+	if err := s.wait(10 * time.Second); err != nil {
+		t.Errorf("rollout status did not end by itself with exit 0: %v; stderr %s", err, s.err.String())
+	}
+	want, _, code := runArgv(t, kubectl, "--kubeconfig", kubeconfigPath("admin"), "rollout", "status", "deployment/"+name, "-n", ns)
+	if code != 0 || strings.TrimSpace(want) != done {
+		t.Errorf("kubectl after the rollout: exit %d, %q; studioctl's last line %q", code, want, done)
+	}
+	t.Logf("rollout status printed %d lines, the last as kubectl's:\n%s", len(s.seen), strings.Join(s.seen, "\n"))
 }
 
 // appendLog appends n CRI lines, each with a colour escape, to the file kwok serves every pod's log
