@@ -376,8 +376,9 @@ func ownNamespace(t *testing.T, name string) {
 	t.Cleanup(func() { kubectlAdmin(t, "", "delete", "namespace", name, "--wait=false") })
 }
 
-// rollout status on the command line follows a new deployment until it is rolled out, and ends by
-// itself with kubectl's last line.
+// rollout status on the command line follows a deployment until it is rolled out, and ends by
+// itself with kubectl's last line. The deployment's pods first ask for a node none is, so the
+// statement is waiting when the selector is lifted.
 func TestLiveRolloutStatusFollowsARollout(t *testing.T) {
 	needClusterAndKubectl(t)
 	const ns, name = fhNamespace + "-rollout", "firsthour-roll"
@@ -391,11 +392,13 @@ spec:
   template:
     metadata: {labels: {app: `+name+`}}
     spec:
-      nodeSelector: {type: kwok}
+      nodeSelector: {type: kwok, firsthour: hold}
       tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
       containers: [{name: app, image: registry.example/firsthour:1}]
 `, "apply", "-f", "-")
 	s := startStream(t, studioctlBinary(t), "--kubeconfig", kubeconfigPath("admin"), "rollout", "status", "deployment/"+name, "-n", ns, "--timeout", "90s")
+	s.waitFor("a waiting line", 30*time.Second, func(l string) bool { return strings.HasPrefix(l, "Waiting for deployment") })
+	kubectlAdmin(t, "", "patch", "deployment", name, "-n", ns, "--type=json", "-p", `[{"op":"remove","path":"/spec/template/spec/nodeSelector/firsthour"}]`)
 	done := fmt.Sprintf("deployment %q successfully rolled out", name)
 	s.waitFor(done, 100*time.Second, func(l string) bool { return l == done })
 	if err := s.wait(10 * time.Second); err != nil {
