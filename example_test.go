@@ -36,15 +36,15 @@ func ExampleSession_List() {
 		fmt.Println(pod.Namespace(), pod.Name(), pod.String("status", "phase"))
 	}
 	// Output:
-	// kube-system coredns-678bd56585-d6tfd Running
+	// kube-system coredns-678bd56585-6nzhm Running
 	// monitoring alertmanager-1 Running
-	// monitoring grafana-6f5896969-tgn49 Running
-	// monitoring node-exporter-9rprb Running
-	// payments payments-api-9c8c86b45-r5jf7 Running
-	// shop api-7bdc65c7b5-7zscc Running
+	// monitoring grafana-6f5896969-rdwqc Running
+	// monitoring node-exporter-bwjhf Running
+	// payments payments-api-9c8c86b45-drbbg Running
+	// shop api-7bdc65c7b5-whln5 Running
 	// shop postgres-1 Running
-	// shop web-568bd749f7-fk9v5 Running
-	// toolhive-system toolhive-operator-84c7ff9fb4-vcx5l Running
+	// shop web-568bd749f7-hxv9g Running
+	// toolhive-system toolhive-operator-84c7ff9fb4-wp8hn Running
 }
 
 // Print the server's table of pods in every namespace, the columns kubectl prints by default.
@@ -79,12 +79,12 @@ func ExampleSession_Table() {
 	}
 	w.Flush()
 	// Output:
-	// NAMESPACE    NAME                      READY  STATUS   RESTARTS  AGE
-	// kube-system  coredns-678bd56585-d6tfd  1/1    Running  0         -
-	// kube-system  coredns-678bd56585-g5qvz  1/1    Running  0         -
-	// monitoring   alertmanager-0            1/1    Running  0         -
-	// monitoring   alertmanager-1            1/1    Running  0         -
-	// monitoring   grafana-6f5896969-gr85v   1/1    Running  0         -
+	// NAMESPACE    NAME                            READY  STATUS   RESTARTS  AGE
+	// kube-system  coredns-678bd56585-5dfvq        1/1    Running  0         -
+	// kube-system  coredns-678bd56585-6nzhm        1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-bc55p  1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-pfjcd  1/1    Running  0         -
+	// ml-platform  notebook-mig                    1/1    Running  0         -
 }
 
 // Read the tail of a container's log.
@@ -127,8 +127,8 @@ func ExampleSession_Run() {
 	}
 	// Output:
 	// NAME   READY   UP-TO-DATE   AVAILABLE   AGE
-	// api    2/2     2            2           3m6s
-	// web    3/3     3            3           3m6s
+	// api    2/2     2            2           7m53s
+	// web    3/3     3            3           7m53s
 	// refused.write_command
 }
 
@@ -179,7 +179,7 @@ func ExampleSession_Tree() {
 		}
 	})
 	// Output:
-	// Cluster default kube-node-lease kube-public kube-system mcp-4b1f0c9a7e21 monitoring payments shop toolhive-system
+	// Cluster ai-tools argocd cert-manager default kube-node-lease kube-public kube-system mcp-2c8b6d4e0f13 mcp-4b1f0c9a7e21 mcp-70a1b2c3d4e5 mcp-9d3e5f7a1c02 ml-platform monitoring ops payments platform shop toolhive-system
 	//   Pods: 8
 	//   Deployments: 2
 	//   Replica Sets: 2
@@ -197,7 +197,7 @@ func ExampleSession_Tree() {
 	//   Roles: 1
 	//   Role Bindings: 1
 	//   Events: 21
-	//   Custom Resources: 2
+	//   Custom Resources: 10
 }
 
 // Machine mode for an agent: values an agent must not read are masked, keys kept, in typed reads
@@ -230,13 +230,13 @@ func Example_machineMode() {
 	//   settings.json: <redacted>
 	// kind: ConfigMap
 	// metadata:
-	//   creationTimestamp: "2026-11-29T23:44:31Z"
+	//   creationTimestamp: "2026-12-02T04:34:13Z"
 	//   labels:
 	//     app: api
 	//   name: app-settings
 	//   namespace: shop
-	//   resourceVersion: "312"
-	//   uid: 0fdbeb2a-12c2-4fdf-b99d-dcfcdaaab322
+	//   resourceVersion: "360"
+	//   uid: 922dfb43-8bfc-467f-854a-ea61bd35754a
 	// true refused.redact_lower
 }
 
