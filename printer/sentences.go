@@ -1,8 +1,10 @@
 package printer
 
+import "github.com/studioctl/studioctl/kube"
+
 // The printer's codes and sentences.
 const (
-	CodeMachineLower     = "refused.redact_lower"
+	CodeMachineLower     = kube.CodeRedactLower
 	CodeYAML             = "output.yaml"
 	sentenceYAML         = "The answer could not be written as YAML; -o json prints it."
 	SentenceMachineLower = sentenceMachineLower
