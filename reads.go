@@ -10,11 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
-	"github.com/studioctl/studioctl/statement"
 )
 
 // Error is every failure studioctl reports: a stable Code for programs ("http.forbidden",
@@ -64,14 +62,14 @@ type ListOptions struct {
 func (s *Session) scope(r Kind, o ListOptions) kube.Scope {
 	ns := o.Namespace
 	if ns == "" {
-		ns = s.Client.Endpoint().DefaultNamespace
+		ns = s.client.Endpoint().DefaultNamespace
 	}
 	return kube.Scope{Namespace: ns, AllNamespaces: o.AllNamespaces}
 }
 
 func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, error) {
 	if o.MaxRows < 0 || o.MaxRows > limits.MaxMaxRows {
-		return kube.ListOptions{}, kube.Refusef(statement.CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
+		return kube.ListOptions{}, kube.Refusef(kube.CodeLimitValue, sentenceMaxRows, limits.MaxMaxRows)
 	}
 	max := o.MaxRows
 	if max == 0 {
@@ -83,12 +81,12 @@ func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, 
 // Resolve finds the kind a name means, as kubectl does: a plural, a short name, a singular or a
 // Kind, optionally qualified (deployments.apps, deployments.v1.apps).
 func (s *Session) Resolve(ctx context.Context, kind string) (Kind, error) {
-	return s.Client.Resolve(ctx, kind)
+	return s.client.Resolve(ctx, kind)
 }
 
 // Kinds lists every kind the server serves (discovery), core group first.
 func (s *Session) Kinds(ctx context.Context) ([]Kind, error) {
-	d, err := s.Client.Discovery(ctx)
+	d, err := s.client.Discovery(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +112,7 @@ func (s *Session) mask(r Kind, v any) {
 // with http.gone if objects were already yielded, rather than yield them twice.
 func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq2[Object, error] {
 	return func(yield func(Object, error) bool) {
-		r, err := s.Client.Resolve(ctx, kind)
+		r, err := s.client.Resolve(ctx, kind)
 		if err != nil {
 			yield(Object{}, err)
 			return
@@ -126,7 +124,7 @@ func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq
 		}
 		stop := errors.New("stopped")
 		yielded, stopped := false, false
-		err = s.Client.ListObjects(ctx, r, s.scope(r, o), ko, func(m map[string]any) error {
+		err = s.client.ListObjects(ctx, r, s.scope(r, o), ko, func(m map[string]any) error {
 			if stopped {
 				return stop
 			}
@@ -153,14 +151,14 @@ func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq
 // Get reads one object; namespace "" is the connection's default (ignored for a cluster-scoped
 // kind).
 func (s *Session) Get(ctx context.Context, kind, namespace, name string) (Object, error) {
-	r, err := s.Client.Resolve(ctx, kind)
+	r, err := s.client.Resolve(ctx, kind)
 	if err != nil {
 		return Object{}, err
 	}
 	if namespace == "" {
-		namespace = s.Client.Endpoint().DefaultNamespace
+		namespace = s.client.Endpoint().DefaultNamespace
 	}
-	m, err := s.Client.GetObject(ctx, r, namespace, name)
+	m, err := s.client.GetObject(ctx, r, namespace, name)
 	if err != nil {
 		return Object{}, err
 	}
@@ -209,7 +207,7 @@ func (r Row) Cell(i int) string {
 // Table reads the server's table of a kind, every page of it under the row cap. In machine mode
 // the cells and metadata are masked as the command masks them.
 func (s *Session) Table(ctx context.Context, kind string, o ListOptions) (*Table, error) {
-	r, err := s.Client.Resolve(ctx, kind)
+	r, err := s.client.Resolve(ctx, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +217,7 @@ func (s *Session) Table(ctx context.Context, kind string, o ListOptions) (*Table
 	}
 	t := &Table{}
 	p := &tablePager{t: t}
-	if err := s.Client.ListTable(ctx, r, s.scope(r, o), ko, p); err != nil {
+	if err := s.client.ListTable(ctx, r, s.scope(r, o), ko, p); err != nil {
 		return nil, err
 	}
 	s.maskTable(r, t)
@@ -297,16 +295,16 @@ type Log struct {
 // Logs reads one container's log of a pod; namespace "" is the connection's default.
 func (s *Session) Logs(ctx context.Context, namespace, pod string, o LogOptions) (*Log, error) {
 	if o.TailLines < 0 || o.SinceSeconds < 0 || o.LimitBytes < 0 {
-		return nil, kube.Refusef(statement.CodeBadValue, sentenceLogNegative)
+		return nil, kube.Refusef(kube.CodeBadValue, sentenceLogNegative)
 	}
 	if namespace == "" {
-		namespace = s.Client.Endpoint().DefaultNamespace
+		namespace = s.client.Endpoint().DefaultNamespace
 	}
 	// The allowlist admits pods/log as discovery lists it, so discovery is read first.
-	if _, err := s.Client.Discovery(ctx); err != nil {
+	if _, err := s.client.Discovery(ctx); err != nil {
 		return nil, err
 	}
-	ls, err := s.Client.PodLog(ctx, namespace, pod, kube.LogOptions{
+	ls, err := s.client.PodLog(ctx, namespace, pod, kube.LogOptions{
 		Container: o.Container, HasTail: o.TailLines > 0, TailLines: o.TailLines, SinceSeconds: o.SinceSeconds,
 		LimitBytes: o.LimitBytes, Timestamps: o.Timestamps, Previous: o.Previous,
 	})
@@ -334,9 +332,9 @@ func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window 
 		window = limits.DefaultWatchWindow
 	}
 	if window < limits.MinRequestTimeout || window > limits.MaxRequestTimeout {
-		return nil, kube.Refusef(statement.CodeLimit, sentenceWatchWindow, limits.MaxRequestTimeout.String())
+		return nil, kube.Refusef(kube.CodeLimitValue, sentenceWatchWindow, limits.MaxRequestTimeout.String())
 	}
-	r, err := s.Client.Resolve(ctx, kind)
+	r, err := s.client.Resolve(ctx, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +353,7 @@ func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window 
 				return ctx.Err()
 			}
 		}
-		err := s.Client.WatchTable(ctx, r, s.scope(r, o), ko, "", window, func(we kube.WatchEvent) error {
+		err := s.client.WatchTable(ctx, r, s.scope(r, o), ko, "", window, func(we kube.WatchEvent) error {
 			t := &Table{}
 			(&tablePager{t: t}).Page(we.Table)
 			s.maskTable(r, t)
@@ -378,7 +376,7 @@ type User = kube.UserInfo
 
 // WhoAmI asks the server who this connection is (SelfSubjectReview).
 func (s *Session) WhoAmI(ctx context.Context) (User, error) {
-	u, _, err := s.Client.WhoAmI(ctx)
+	u, _, err := s.client.WhoAmI(ctx)
 	return u, err
 }
 
@@ -388,7 +386,7 @@ type Access = kube.AccessCheck
 
 // CanI asks whether this connection may do what a names (SelfSubjectAccessReview).
 func (s *Session) CanI(ctx context.Context, a Access) (bool, error) {
-	ans, err := s.Client.CanI(ctx, a)
+	ans, err := s.client.CanI(ctx, a)
 	return ans.Allowed, err
 }
 
@@ -400,11 +398,7 @@ type Rules = kube.Rules
 // (SelfSubjectRulesReview); namespace "" is the connection's default.
 func (s *Session) Rules(ctx context.Context, namespace string) (*Rules, error) {
 	if namespace == "" {
-		namespace = s.Client.Endpoint().DefaultNamespace
+		namespace = s.client.Endpoint().DefaultNamespace
 	}
-	return s.Client.RulesReview(ctx, namespace)
+	return s.client.RulesReview(ctx, namespace)
 }
-
-// Tree is the cluster tree of this session (package browse): the Cluster container and the
-// namespaces, each opened lazily into folders of the kinds it holds, with capped reads.
-func (s *Session) Tree() *browse.Browser { return browse.New(&s.Session) }

@@ -149,7 +149,7 @@ func betaServed(t *testing.T) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := s.Client.RefreshDiscovery(context.Background())
+	d, err := s.Client().RefreshDiscovery(context.Background())
 	return err == nil && d.Beta
 }
 
@@ -246,7 +246,7 @@ func checkReport(t *testing.T, s *studioctl.Session) string {
 }
 
 func serverVersion(t *testing.T, s *studioctl.Session) string {
-	v, err := s.Client.ServerVersion(context.Background())
+	v, err := s.Client().ServerVersion(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
