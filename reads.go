@@ -24,26 +24,6 @@ type Error = kube.Error
 // AsError finds an *Error in err's chain.
 func AsError(err error) (*Error, bool) { return kube.AsError(err) }
 
-// Kind is one kind the server serves, as discovery lists it: its group, version, resource (the
-// plural), Kind, short names, read verbs, every verb (AllVerbs) and whether it is namespaced.
-type Kind = kube.APIResource
-
-// GVR names a kind exactly, by group, version and resource. Its String is the kubectl form every
-// read accepts as a kind ("deployments.v1.apps", "pods.v1").
-type GVR struct {
-	Group    string
-	Version  string
-	Resource string
-}
-
-// String is resource.version.group, or resource.version for the core group.
-func (g GVR) String() string {
-	if g.Group == "" {
-		return g.Resource + "." + g.Version
-	}
-	return g.Resource + "." + g.Version + "." + g.Group
-}
-
 // ListOptions say where a list reads and how much.
 type ListOptions struct {
 	// Namespace is the namespace of a namespaced kind; "" is the connection's default namespace.
@@ -59,7 +39,7 @@ type ListOptions struct {
 	MaxRows int
 }
 
-func (s *Session) scope(r Kind, o ListOptions) kube.Scope {
+func (s *Session) scope(r kube.APIResource, o ListOptions) kube.Scope {
 	ns := o.Namespace
 	if ns == "" {
 		ns = s.client.Endpoint().DefaultNamespace
@@ -78,23 +58,8 @@ func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, 
 	return kube.ListOptions{LabelSelector: o.LabelSelector, FieldSelector: o.FieldSelector, MaxRows: max, IncludeObject: include}, nil
 }
 
-// Resolve finds the kind a name means, as kubectl does: a plural, a short name, a singular or a
-// Kind, optionally qualified (deployments.apps, deployments.v1.apps).
-func (s *Session) Resolve(ctx context.Context, kind string) (Kind, error) {
-	return s.client.Resolve(ctx, kind)
-}
-
-// Kinds lists every kind the server serves (discovery), core group first.
-func (s *Session) Kinds(ctx context.Context) ([]Kind, error) {
-	d, err := s.client.Discovery(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return append([]Kind(nil), d.Resources...), nil
-}
-
 // mask applies machine redaction to an answer about r, in place.
-func (s *Session) mask(r Kind, v any) {
+func (s *Session) mask(r kube.APIResource, v any) {
 	if s.mode != Machine {
 		return
 	}
@@ -166,9 +131,27 @@ func (s *Session) Get(ctx context.Context, kind, namespace, name string) (Object
 	return Object{m: m}, nil
 }
 
-// Column is one of a server table's columns: its Name, Type (string, integer, date ...), Format
-// and Priority (0 is what kubectl prints by default; above 0 only with -o wide).
-type Column = kube.Column
+// Column is one of a server table's columns.
+type Column struct {
+	// Name is the column's header as the server names it ("Name", "Ready", "Age").
+	Name string
+	// Type is the cells' type: string, integer, number, boolean or date.
+	Type string
+	// Format refines Type: name for the object's name column, and the like.
+	Format string
+	// Description is the server's description of the column.
+	Description string
+	// Priority is 0 for the columns kubectl prints by default, above 0 for -o wide's.
+	Priority int
+}
+
+func columnsOf(kc []kube.Column) []Column {
+	out := make([]Column, len(kc))
+	for i, c := range kc {
+		out[i] = Column{Name: c.Name, Type: c.Type, Format: c.Format, Description: c.Description, Priority: c.Priority}
+	}
+	return out
+}
 
 // Table is the server's own table of a kind (the columns kubectl prints), every page of it.
 type Table struct {
@@ -228,7 +211,7 @@ type tablePager struct{ t *Table }
 
 func (p *tablePager) Page(kt *kube.Table) error {
 	if p.t.Columns == nil {
-		p.t.Columns = kt.Columns
+		p.t.Columns = columnsOf(kt.Columns)
 	}
 	for _, row := range kt.Rows {
 		p.t.Rows = append(p.t.Rows, Row{Cells: row.Cells, Object: Object{m: row.Object}})
@@ -239,7 +222,7 @@ func (p *tablePager) Page(kt *kube.Table) error {
 func (p *tablePager) Reset() { p.t.Rows = nil }
 
 // maskTable masks a table in machine mode through the same walker the command's answers take.
-func (s *Session) maskTable(r Kind, t *Table) {
+func (s *Session) maskTable(r kube.APIResource, t *Table) {
 	if s.mode != Machine {
 		return
 	}
@@ -369,36 +352,4 @@ func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window 
 		}
 	}()
 	return ch, nil
-}
-
-// User is who the server says this connection is.
-type User = kube.UserInfo
-
-// WhoAmI asks the server who this connection is (SelfSubjectReview).
-func (s *Session) WhoAmI(ctx context.Context) (User, error) {
-	u, _, err := s.client.WhoAmI(ctx)
-	return u, err
-}
-
-// Access is one question for the server's authorizer: a verb on a resource (with its group,
-// subresource, name and namespace), or a verb on a non-resource URL such as /healthz.
-type Access = kube.AccessCheck
-
-// CanI asks whether this connection may do what a names (SelfSubjectAccessReview).
-func (s *Session) CanI(ctx context.Context, a Access) (bool, error) {
-	ans, err := s.client.CanI(ctx, a)
-	return ans.Allowed, err
-}
-
-// Rules is every right this connection holds in a namespace, as the server lists them; Incomplete
-// is set when the server said the list may miss some.
-type Rules = kube.Rules
-
-// Rules asks the server for every right this connection holds in a namespace
-// (SelfSubjectRulesReview); namespace "" is the connection's default.
-func (s *Session) Rules(ctx context.Context, namespace string) (*Rules, error) {
-	if namespace == "" {
-		namespace = s.client.Endpoint().DefaultNamespace
-	}
-	return s.client.RulesReview(ctx, namespace)
 }
