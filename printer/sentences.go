@@ -10,6 +10,7 @@ const (
 	SentenceMachineLower = sentenceMachineLower
 )
 
+// The output forms' code (templates, custom columns) and their sentences.
 const (
 	CodeForm            = "refused.output_form"
 	sentenceFormFile    = "%s could not read the file %q. Nothing was sent."
