@@ -13,8 +13,8 @@ import (
 	"github.com/studioctl/studioctl/printer"
 )
 
-// Session runs statements against one API server. It is what the command line, the interactive
-// console and a Go program importing the library all use.
+// Session runs statements against one API server: the reader families' view of a library session
+// ([Of]), which the command line, the console, package run and the browse tree hand them.
 type Session struct {
 	Client  *kube.Client
 	MaxRows int // the statement row cap; 0 means limits.DefaultMaxRows
