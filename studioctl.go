@@ -1,8 +1,8 @@
 // Package studioctl is a read-only Kubernetes client for Go programs: open a session on one API
-// server, then read it with typed calls or with kubectl-subset statements. It has no client-go
-// dependency and cannot write: every request passes an allowlist of GET routes and self reviews
-// beneath the session, Secret values are stripped where answers are decoded, and every read is
-// bounded (a row cap, byte caps, deadlines).
+// server, then read it with typed calls (or with kubectl-subset statements, in package run). It
+// has no client-go dependency and cannot write: every request passes an allowlist of GET routes
+// and self reviews beneath the session, Secret values are stripped where answers are decoded, and
+// every read is bounded (a row cap, byte caps, deadlines).
 //
 // # Opening
 //
@@ -44,7 +44,7 @@
 // # Errors
 //
 // Every failure is an [*Error] (errors.As works) with a stable Code, the HTTP Status when the
-// server answered, and a sentence studioctl composed; [Error.IsRefusal] tells a refusal by
+// server answered, and a sentence studioctl composed; its IsRefusal method tells a refusal by
 // studioctl from the server's own error.
 //
 // # Redaction
