@@ -10,8 +10,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/demo"
+	"github.com/studioctl/studioctl/run"
 )
 
 // The examples read the demo cluster (package demo): a recording of a real v1.37.2 API server.
@@ -107,31 +107,6 @@ func ExampleSession_Logs() {
 	// 2026-01-15 09:04:00 INFO  tick processed=1311 errors=0
 }
 
-// Run a kubectl statement and print its answer as the studioctl command does.
-func ExampleSession_Run() {
-	ctx := context.Background()
-	s, err := demo.Open(studioctl.Options{})
-	if err != nil {
-		panic(err)
-	}
-	res, err := s.Run(ctx, "get deployments -n shop")
-	if err != nil {
-		panic(err)
-	}
-	s.Print(os.Stdout, os.Stderr, res)
-
-	// A write is refused before anything is sent.
-	_, err = s.Run(ctx, "delete pod postgres-0 -n shop")
-	if e, ok := studioctl.AsError(err); ok && e.IsRefusal() {
-		fmt.Println(e.Code)
-	}
-	// Output:
-	// NAME   READY   UP-TO-DATE   AVAILABLE   AGE
-	// api    2/2     2            2           7m53s
-	// web    3/3     3            3           7m53s
-	// refused.write_command
-}
-
 // Check rights: who the connection is, and whether it may list pods in shop.
 func ExampleSession_CanI() {
 	ctx := context.Background()
@@ -152,54 +127,6 @@ func ExampleSession_CanI() {
 	// admin may list pods in shop: true
 }
 
-// Walk the cluster tree: the namespaces, then one namespace's folders with their counts.
-func ExampleSession_Tree() {
-	ctx := context.Background()
-	s, err := demo.Open(studioctl.Options{})
-	if err != nil {
-		panic(err)
-	}
-	tree := s.Tree()
-	root, err := tree.Root(ctx)
-	if err != nil {
-		panic(err)
-	}
-	var labels []string
-	for _, c := range root.Containers {
-		labels = append(labels, c.Label)
-	}
-	fmt.Println(strings.Join(labels, " "))
-	shop := tree.NamespaceNode("shop")
-	if err := tree.Open(ctx, shop); err != nil {
-		panic(err)
-	}
-	shop.Walk(func(n *browse.Node) {
-		if n.Kind == browse.KindFolder && n.Count > 0 {
-			fmt.Printf("  %s: %s\n", n.Label, n.CountText())
-		}
-	})
-	// Output:
-	// Cluster ai-tools argocd cert-manager default kube-node-lease kube-public kube-system mcp-2c8b6d4e0f13 mcp-4b1f0c9a7e21 mcp-70a1b2c3d4e5 mcp-9d3e5f7a1c02 ml-platform monitoring ops payments platform shop toolhive-system
-	//   Pods: 8
-	//   Deployments: 2
-	//   Replica Sets: 2
-	//   Stateful Sets: 1
-	//   Config Maps: 4
-	//   Secrets: 3
-	//   Horizontal Pod Autoscalers: 1
-	//   Pod Disruption Budgets: 1
-	//   Services: 4
-	//   Endpoints: 4
-	//   Endpoint Slices: 4
-	//   Ingresses: 1
-	//   Persistent Volume Claims: 1
-	//   Service Accounts: 3
-	//   Roles: 1
-	//   Role Bindings: 1
-	//   Events: 21
-	//   Custom Resources: 10
-}
-
 // Machine mode for an agent: values an agent must not read are masked, keys kept, in typed reads
 // and printed answers alike, and the mode cannot be lowered.
 func Example_machineMode() {
@@ -213,11 +140,12 @@ func Example_machineMode() {
 		panic(err)
 	}
 	fmt.Println(secret.Kind(), secret.Name())
-	res, err := s.Run(ctx, "get configmap app-settings -n shop -o yaml")
+	// Statements (package run) are masked where they are printed.
+	res, err := run.Line(ctx, s, "get configmap app-settings -n shop -o yaml")
 	if err != nil {
 		panic(err)
 	}
-	s.Print(os.Stdout, os.Stderr, res)
+	run.Print(os.Stdout, os.Stderr, s, res)
 	err = s.Raise(studioctl.People)
 	var e *studioctl.Error
 	fmt.Println(errors.As(err, &e), e.Code)

@@ -154,7 +154,11 @@ func (s *Server) session(c *Connection) (*studioctl.Session, error) {
 	if err := sess.Raise(studioctl.Machine); err != nil {
 		return nil, err
 	}
-	sess.MaxRows = MaxRows
+	if sess.RowCap() > MaxRows {
+		if err := sess.CapRows(MaxRows); err != nil {
+			return nil, err
+		}
+	}
 	e.s = sess
 	return sess, nil
 }

@@ -152,7 +152,7 @@ func betaServed(t *testing.T) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := s.Client.RefreshDiscovery(context.Background())
+	d, err := s.Client().RefreshDiscovery(context.Background())
 	return err == nil && d.Beta
 }
 
@@ -314,7 +314,7 @@ func saveRecording(t *testing.T, dir string, rec *record.Recorder, golden map[st
 }
 
 func serverVersion(t *testing.T, s *studioctl.Session) string {
-	v, err := s.Client.ServerVersion(context.Background())
+	v, err := s.Client().ServerVersion(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
