@@ -214,7 +214,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 		captured = baseCaptureTime(t, version, label)
 	}
 	rec.Rec = record.Recording{Server: version, Identity: identity, CapturedAt: captured, DiscoveryBeta: beta}
-	if _, err := s.Client.RefreshDiscovery(ctx); err != nil {
+	if _, err := s.Client().RefreshDiscovery(ctx); err != nil {
 		t.Fatalf("discovery: %v", err)
 	}
 	_, kubectlOK := os.Stat(kubectl)
