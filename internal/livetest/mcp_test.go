@@ -2,6 +2,8 @@ package livetest
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -12,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -174,7 +175,7 @@ func (lt *mcpLive) reportLeaks(where, stream, text string) {
 		class := lt.classes[h.Needle.What]
 		switch {
 		case class != "":
-		case strings.HasPrefix(h.Needle.What, "the bearer token"):
+		case strings.Contains(h.Needle.What, "bearer token"):
 			class = "credential"
 		default:
 			class = "secret value"
@@ -458,7 +459,12 @@ func (lt *mcpLive) checkProxyLog(ctx context.Context) int {
 // statements answer with no leak.
 func (lt *mcpLive) checkHTTP(ctx context.Context, bin string, env []string, dir string) {
 	tokenFile := filepath.Join(dir, "http.token")
-	token := strings.Repeat("h", 8) + fmt.Sprintf("%032x", time.Now().UnixNano())
+	raw := make([]byte, 24)
+	if _, err := rand.Read(raw); err != nil {
+		lt.t.Fatal(err)
+	}
+	token := hex.EncodeToString(raw)
+	lt.f.Add(token, "the HTTP transport's bearer token", true, 1)
 	if err := os.WriteFile(tokenFile, []byte(token+"\n"), 0o600); err != nil {
 		lt.t.Fatal(err)
 	}
