@@ -431,7 +431,7 @@ func (lt *mcpLive) checkProxyLog(ctx context.Context) int {
 	if err != nil {
 		lt.t.Fatal(err)
 	}
-	disc, err := s.Client.Discovery(ctx)
+	disc, err := s.Client().Discovery(ctx)
 	if err != nil {
 		lt.t.Fatal(err)
 	}
