@@ -1,0 +1,43 @@
+package snapshot
+
+// The codes of snapshot's refusals.
+const (
+	CodeFlags = "refused.flags"
+	CodeLimit = "limit.value"
+	CodeWrite = "snapshot.write"
+	CodeRead  = "refused.snapshot"
+)
+
+// snapshot's sentences.
+const (
+	sentenceNoPath       = "studioctl snapshot needs the file to write: studioctl snapshot FILE. Nothing was sent."
+	sentenceLogLines     = "--log-lines takes 0 to %d lines. Nothing was sent."
+	sentenceMaxRows      = "--max-rows takes 1 to %d rows per kind. Nothing was sent."
+	sentenceMaxBytes     = "--max-size takes %d to %d MiB. Nothing was sent."
+	sentenceBadNamespace = "A namespace given to studioctl snapshot is not a valid namespace name. Nothing was sent."
+	sentenceCreate       = "studioctl snapshot could not create a file beside the destination. Nothing was written."
+	sentenceWrite        = "studioctl snapshot could not finish writing the file. Nothing was written."
+	sentenceCanceled     = "The snapshot was interrupted. Nothing was written."
+	sentenceTooSmall     = "The snapshot's size cap (%d MiB) leaves no room for its manifest; raise --max-size. Nothing was written."
+	sentenceNotice       = "studioctl: answering from a snapshot of %s taken %s as %s, not from a live server."
+	sentenceLogsShort    = "studioctl: the snapshot kept the last %d lines of container %s of pod %s/%s; %s asked for more."
+	sentenceUnreadable   = "%s is not a studioctl snapshot this version can read: %s."
+
+	reasonRows = "past the row cap (--max-rows)"
+	reasonSize = "past the size cap (--max-size)"
+
+	noteMachine = "Machine masking was applied at capture: masked values read as <redacted> in every mode; a pod's default container is kept as a routing fact, so logs still pick it."
+	noteNames   = "Names, labels, images and log lines remain in a snapshot: share it as you would the cluster's inventory."
+)
+
+// The reasons a file is not read, quoted by sentenceUnreadable.
+const (
+	whyNotZip      = "it is not a zip archive"
+	whyNoManifest  = "it has no studioctl snapshot manifest"
+	whyFormat      = "its manifest names another format or a newer version"
+	whyTooLarge    = "it passes a reader limit (file size, entries or unpacked bytes)"
+	whyEntry       = "an entry cannot be read"
+	whyEntryName   = "an entry has a name this version does not write"
+	whyDuplicate   = "an entry appears twice"
+	whyKindEntries = "its kinds and their entries disagree"
+)
