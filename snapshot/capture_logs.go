@@ -10,10 +10,15 @@ import (
 	"github.com/studioctl/studioctl/limits"
 )
 
-// logTarget is one container whose log is read.
-type logTarget struct{ ns, pod, container string }
+// logTarget is one container whose log is read, or its previous instance's.
+type logTarget struct {
+	ns, pod, container string
+	previous           bool
+}
 
-// logTargets are the containers of every pod kept: init containers, then containers.
+// logTargets are the containers of every pod kept (init containers, then containers), each with
+// its previous instance: what the server answers for it is kept, and a server that has none
+// answers an error, which is not kept (the reader then says the snapshot holds no such log).
 func logTargets(pods []map[string]any) []logTarget {
 	var out []logTarget
 	for _, p := range pods {
@@ -24,7 +29,7 @@ func logTargets(pods []map[string]any) []logTarget {
 			for _, c := range list {
 				cm, _ := c.(map[string]any)
 				if n, _ := cm["name"].(string); n != "" {
-					out = append(out, logTarget{ns, name, n})
+					out = append(out, logTarget{ns, name, n, false}, logTarget{ns, name, n, true})
 				}
 			}
 		}
@@ -41,6 +46,7 @@ func (cp *capture) captureLogs(ctx context.Context) error {
 	}
 	targets := logTargets(cp.pods)
 	cp.report(func(p *Progress) { p.LogsTotal = len(targets) })
+	cp.m.LogRequests = len(targets)
 	work := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -55,10 +61,11 @@ func (cp *capture) captureLogs(ctx context.Context) error {
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				if kept {
+				switch {
+				case kept:
 					cp.m.Logs++
-				} else {
-					cp.m.LogsCut++
+				case !targets[i].previous:
+					cp.m.LogsCut++ // a previous instance the server has no log of is not missed
 				}
 				mu.Unlock()
 				cp.report(func(p *Progress) { p.LogsDone++ })
@@ -80,7 +87,7 @@ func (cp *capture) captureLogs(ctx context.Context) error {
 }
 
 func (cp *capture) captureLog(ctx context.Context, i int, t logTarget) (bool, error) {
-	s, err := cp.c.PodLog(ctx, t.ns, t.pod, kube.LogOptions{Container: t.container, HasTail: true, TailLines: int64(cp.o.LogLines), Timestamps: true})
+	s, err := cp.c.PodLog(ctx, t.ns, t.pod, kube.LogOptions{Container: t.container, HasTail: true, TailLines: int64(cp.o.LogLines), Timestamps: true, Previous: t.previous})
 	if err != nil {
 		if ctx.Err() != nil {
 			return false, ctx.Err()
@@ -88,7 +95,7 @@ func (cp *capture) captureLog(ctx context.Context, i int, t logTarget) (bool, er
 		return false, nil
 	}
 	name := fmt.Sprintf("%s%06d.json", prefixLogs, i)
-	err = cp.a.addJSON(name, logEntry{Namespace: t.ns, Pod: t.pod, Container: t.container, Lines: cp.o.LogLines, Text: string(s.Data)}, true)
+	err = cp.a.addJSON(name, logEntry{Namespace: t.ns, Pod: t.pod, Container: t.container, Previous: t.previous, Lines: cp.o.LogLines, Text: string(s.Data)}, true)
 	if errors.Is(err, errFull) {
 		return false, nil
 	}

@@ -38,26 +38,27 @@ const (
 // Manifest says what a snapshot holds: when, from which server, as whom, and what was locked or
 // cut. It never holds a credential: the identity is a user name and a fingerprint.
 type Manifest struct {
-	Format     string    `json:"format"`
-	Version    int       `json:"version"`
-	CapturedAt time.Time `json:"capturedAt"`
-	Server     string    `json:"server"`
-	Identity   Identity  `json:"identity"`
-	Redact     string    `json:"redact"`               // people or machine: the masking applied at capture
-	Namespaces []string  `json:"namespaces,omitempty"` // empty: every namespace
-	LogLines   int       `json:"logLines"`
-	MaxRows    int       `json:"maxRows"`
-	MaxBytes   int64     `json:"maxBytes"`
-	Kinds      []Kind    `json:"kinds"`
-	Logs       int       `json:"logs"`              // container logs kept
-	LogsCut    int       `json:"logsCut"`           // container logs left out by the size cap or an error
-	Objects    int       `json:"objects"`           // objects kept over all kinds
-	Reviews    []string  `json:"reviews"`           // namespaces whose rules review is kept ("" is none)
-	Metrics    bool      `json:"metrics"`           // metrics.k8s.io answered at capture
-	Discovery  string    `json:"discovery"`         // "v2" or "v2beta1": the form discovery was read in
-	Notes      []string  `json:"notes,omitempty"`   // what degrades, in sentences
-	Beta       bool      `json:"beta,omitempty"`    // discovery was read in its v2beta1 form
-	Routing    int       `json:"routing,omitempty"` // routing facts kept (machine mode)
+	Format      string    `json:"format"`
+	Version     int       `json:"version"`
+	CapturedAt  time.Time `json:"capturedAt"`
+	Server      string    `json:"server"`
+	Identity    Identity  `json:"identity"`
+	Redact      string    `json:"redact"`               // people or machine: the masking applied at capture
+	Namespaces  []string  `json:"namespaces,omitempty"` // empty: every namespace
+	LogLines    int       `json:"logLines"`
+	MaxRows     int       `json:"maxRows"`
+	MaxBytes    int64     `json:"maxBytes"`
+	Kinds       []Kind    `json:"kinds"`
+	Logs        int       `json:"logs"`              // container logs kept (current and previous instances)
+	LogRequests int       `json:"logRequests"`       // logs asked for: each container's, and its previous instance's
+	LogsCut     int       `json:"logsCut"`           // container logs left out by the size cap or an error
+	Objects     int       `json:"objects"`           // objects kept over all kinds
+	Reviews     []string  `json:"reviews"`           // namespaces whose rules review is kept ("" is none)
+	Metrics     bool      `json:"metrics"`           // metrics.k8s.io answered at capture
+	Discovery   string    `json:"discovery"`         // "v2" or "v2beta1": the form discovery was read in
+	Notes       []string  `json:"notes,omitempty"`   // what degrades, in sentences
+	Beta        bool      `json:"beta,omitempty"`    // discovery was read in its v2beta1 form
+	Routing     int       `json:"routing,omitempty"` // routing facts kept (machine mode)
 }
 
 // Identity is who captured: the user name the server reported and a fingerprint of the user name,
@@ -105,7 +106,8 @@ type logEntry struct {
 	Namespace string `json:"namespace"`
 	Pod       string `json:"pod"`
 	Container string `json:"container"`
-	Lines     int    `json:"lines"` // the lines asked for at capture
+	Previous  bool   `json:"previous,omitempty"` // the previous instance's log (a restarted container)
+	Lines     int    `json:"lines"`              // the lines asked for at capture
 	Text      string `json:"text"`
 }
 

@@ -20,18 +20,16 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 		return nil, &kube.Missing{Lacks: "answer to a request of this shape"}
 	}
 	ns, pod := segs[3], segs[5]
-	if q.Get("previous") == "true" {
-		return nil, &kube.Missing{Lacks: "log of a previous container instance (a capture keeps the current ones)"}
-	}
+	previous := q.Get("previous") == "true"
 	container := q.Get("container")
 	if container == redact.Masked {
 		container = r.s.routing.DefaultContainer[ns+"/"+pod]
 	}
 	if container == "" {
 		var only []string
-		for k := range r.s.logs {
-			if c, ok := strings.CutPrefix(k, ns+"/"+pod+"/"); ok {
-				only = append(only, c)
+		for _, le := range r.s.logs {
+			if le.Namespace == ns && le.Pod == pod && !le.Previous {
+				only = append(only, le.Container)
 			}
 		}
 		if len(only) != 1 {
@@ -39,7 +37,10 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 		}
 		container = only[0]
 	}
-	le, ok := r.s.logs[ns+"/"+pod+"/"+container]
+	le, ok := r.s.logs[logKey(ns, pod, container, previous)]
+	if !ok && previous {
+		return r.podMissing(req, ns, pod, "previous log of container "+container+" of pod "+ns+"/"+pod+" (a capture keeps it only for a container that restarted)")
+	}
 	if !ok {
 		return r.podMissing(req, ns, pod, "log of container "+container+" of pod "+ns+"/"+pod)
 	}

@@ -24,7 +24,7 @@ type Snapshot struct {
 	answers  []*record.Exchange
 	routing  routing
 	kinds    []*kindData
-	logs     map[string]*logEntry // namespace/pod/container
+	logs     map[string]*logEntry // logKey
 }
 
 // kindData is one kind's entries, decoded once.
@@ -203,7 +203,7 @@ func assemble(entries map[string][]byte) (*Snapshot, error) {
 		if err := decode(b, &le); err != nil {
 			return nil, unreadable(whyEntry)
 		}
-		s.logs[le.Namespace+"/"+le.Pod+"/"+le.Container] = &le
+		s.logs[logKey(le.Namespace, le.Pod, le.Container, le.Previous)] = &le
 	}
 	return s, nil
 }
@@ -248,4 +248,42 @@ func (s *Snapshot) kind(group, version, resource string) (k *kindData, other str
 		}
 	}
 	return nil, other
+}
+
+// Unpack is a snapshot file's bytes followed by every entry's unpacked bytes, each entry after a
+// line naming it, under the reader's limits: what a search for a value must look through (the
+// canary tests).
+func Unpack(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > limits.SnapshotMaxBytes {
+		return nil, unreadable(whyTooLarge)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, unreadable(whyNotZip)
+	}
+	out := append([]byte(nil), data...)
+	var budget int64 = limits.SnapshotMaxUnpacked
+	for _, f := range zr.File {
+		b, err := readEntry(f, &budget)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, "\n== "+f.Name+"\n"...)
+		out = append(out, b...)
+	}
+	return out, nil
+}
+
+// logKey names one container's log: namespace/pod/container, and /previous for the previous
+// instance's.
+func logKey(ns, pod, container string, previous bool) string {
+	k := ns + "/" + pod + "/" + container
+	if previous {
+		k += "/previous"
+	}
+	return k
 }
