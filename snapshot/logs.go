@@ -54,16 +54,17 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 		}
 		lines = kept
 	}
-	full := len(splitLines(le.Text)) >= le.Lines
+	// The server's tail counts its log records (a long line may be two), so whether the log held
+	// more than was kept is not known: asking for more than the capture asked for says so.
 	if tail := q.Get("tailLines"); tail != "" {
 		n, _ := strconv.Atoi(tail)
-		if n > le.Lines && full {
+		if n > le.Lines {
 			r.notice(kube.Sentencef(sentenceLogsShort, le.Lines, container, ns, pod, "--tail="+tail))
 		}
 		if n < len(lines) {
 			lines = lines[len(lines)-n:]
 		}
-	} else if full {
+	} else {
 		r.notice(kube.Sentencef(sentenceLogsShort, le.Lines, container, ns, pod, "the whole log"))
 	}
 	var b strings.Builder

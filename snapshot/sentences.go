@@ -20,7 +20,7 @@ const (
 	sentenceCanceled     = "The snapshot was interrupted. Nothing was written."
 	sentenceTooSmall     = "The snapshot's size cap (%d MiB) leaves no room for its manifest; raise --max-size. Nothing was written."
 	sentenceNotice       = "studioctl: answering from a snapshot of %s taken %s as %s, not from a live server."
-	sentenceLogsShort    = "studioctl: the snapshot kept the last %d lines of container %s of pod %s/%s; %s asked for more."
+	sentenceLogsShort    = "studioctl: the snapshot kept at most the last %d lines of container %s of pod %s/%s; %s asked for more."
 	sentenceUnreadable   = "%s is not a studioctl snapshot this version can read: %s."
 
 	reasonRows = "past the row cap (--max-rows)"

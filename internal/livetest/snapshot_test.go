@@ -22,6 +22,14 @@ import (
 // still at the capture instant (the clock a replay runs at), and returns the path and the instant.
 func captureSnapshot(t *testing.T, identity, dir string, machine bool) (string, time.Time, *snapshot.Summary) {
 	t.Helper()
+	path := filepath.Join(dir, identity+"-"+map[bool]string{false: "people", true: "machine"}[machine]+".snap")
+	at, sum := captureInto(t, identity, snapshot.Options{Path: path, Machine: machine})
+	return path, at, sum
+}
+
+// captureInto captures as identity with o.
+func captureInto(t *testing.T, identity string, o snapshot.Options) (time.Time, *snapshot.Summary) {
+	t.Helper()
 	data, err := os.ReadFile(kubeconfigPath(identity))
 	if err != nil {
 		t.Fatal(err)
@@ -32,12 +40,30 @@ func captureSnapshot(t *testing.T, identity, dir string, machine bool) (string, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, identity+"-"+map[bool]string{false: "people", true: "machine"}[machine]+".snap")
-	sum, err := snapshot.Capture(context.Background(), s.Client, rec, snapshot.Options{Path: path, Machine: machine})
+	sum, err := snapshot.Capture(context.Background(), s.Client, rec, o)
 	if err != nil {
 		t.Fatalf("capture: %v", err)
 	}
-	return path, at, sum
+	return at, sum
+}
+
+// TestRecordSnapshot captures the fixture the snapshot reader's tests read (two namespaces, 20 log
+// lines, as the admin) into STUDIOCTL_LIVE_RECORD_SNAPSHOT, e.g.
+// testdata/snapshot/v1.37.2/shop-payments.snap. It runs only when that variable is set.
+func TestRecordSnapshot(t *testing.T) {
+	needCluster(t)
+	out := os.Getenv("STUDIOCTL_LIVE_RECORD_SNAPSHOT")
+	if out == "" {
+		t.Skip("STUDIOCTL_LIVE_RECORD_SNAPSHOT is not set")
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, sum := captureInto(t, "admin", snapshot.Options{Path: out, Namespaces: []string{"shop", "payments"}, LogLines: 20})
+	if err := os.Chmod(out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s: %d bytes, %d objects", out, sum.Bytes, sum.Manifest.Objects)
 }
 
 // oracleCases are the live suite's statement list for the admin (get, describe, logs, events,
