@@ -287,6 +287,10 @@ type Missing struct{ Lacks string }
 
 func (m *Missing) Error() string { return "the snapshot holds no " + m.Lacks }
 
+// ErrReplayEnd is what a transport that answers from a snapshot returns for a watch or a followed
+// log past the capture: nothing changed after it, so a live statement ends there, cleanly.
+var ErrReplayEnd = errors.New("the snapshot holds no change after its capture")
+
 // transportError turns what net/http or the guard said into studioctl's sentence.
 func (c *Client) transportError(ctx context.Context, cl *call, err error, connected bool) error {
 	var ref *policy.Refusal
@@ -295,6 +299,9 @@ func (c *Client) transportError(ctx context.Context, cl *call, err error, connec
 	}
 	if errors.Is(err, ErrNoRecording) {
 		return serverError(codeReplayMissing, 0, sprintf(sentenceReplayMissing, cl.what))
+	}
+	if errors.Is(err, ErrReplayEnd) {
+		return &Error{Code: CodeReplayEnd, Exit: ExitOK, Sentence: sprintf(sentenceReplayEnd, cl.what)}
 	}
 	var missing *Missing
 	if errors.As(err, &missing) {

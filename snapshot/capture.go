@@ -107,7 +107,7 @@ func keepAnswer(method, path string) bool {
 	switch {
 	case method == "POST":
 		return true
-	case path == "/version", path == "/api", path == "/apis":
+	case path == "/version", path == "/api", path == "/apis", path == "/readyz":
 		return true
 	case path == "/openapi/v3" || strings.HasPrefix(path, "/openapi/v3/"):
 		return true
@@ -185,6 +185,9 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 	cp.m.Discovery = "v2"
 	if d.Beta {
 		cp.m.Discovery = "v2beta1"
+	}
+	if _, _, err := cp.c.Readyz(ctx); err != nil && ctx.Err() != nil {
+		return ctx.Err()
 	}
 	if u, _, err := cp.c.WhoAmI(ctx); err == nil {
 		cp.m.Identity = identityOf(u)

@@ -62,7 +62,7 @@ func (r *Reader) RoundTrip(req *http.Request) (*http.Response, error) {
 		return r.review(req, path, body)
 	}
 	switch {
-	case path == "/version" || path == "/api" || path == "/apis" || strings.HasPrefix(path, "/openapi/"):
+	case path == "/version" || path == "/api" || path == "/apis" || path == "/readyz" || strings.HasPrefix(path, "/openapi/"):
 		return r.fixed(req, body, path)
 	case strings.HasSuffix(path, "/log"):
 		return r.log(req, path, q)
@@ -212,6 +212,9 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 		}
 	}
 	if q.Get("watch") != "" {
+		if rv := q.Get("resourceVersion"); rv != "" && rv != "0" {
+			return nil, kube.ErrReplayEnd // a watch from the list's version: nothing changed after the capture
+		}
 		return r.watch(req, kd, columns, picked, table, q.Get("includeObject"))
 	}
 	page, next, ok := pageOf(picked, q.Get("limit"), q.Get("continue"))
@@ -281,7 +284,9 @@ func tableOf(columns []kube.Column, items []item, include, next, rv string) map[
 	return map[string]any{"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": md, "columnDefinitions": columns, "rows": rows}
 }
 
-// watch answers a watch with the captured list, each object ADDED, then a clean end.
+// watch answers a watch from the start with the captured list, each object ADDED, then a clean
+// end; a watch from a version (a live statement going on after its list) ends with
+// kube.ErrReplayEnd.
 func (r *Reader) watch(req *http.Request, kd *kindData, columns []kube.Column, items []item, table bool, include string) (*http.Response, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
