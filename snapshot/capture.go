@@ -213,7 +213,7 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 		}
 	}
 	if o := cp.o; o.Machine {
-		cp.m.Routing = len(cp.routes.DefaultContainer)
+		cp.m.Routing = len(cp.routes.DefaultContainer) + len(cp.routes.SecretUIDs)
 		if err := cp.a.addJSON(entryRouting, cp.routes, true); err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/studioctl/studioctl/kube"
@@ -161,9 +162,20 @@ func (cp *capture) readKind(ctx context.Context, k Kind) ([]item, []kube.Column,
 // them in chunks. A chunk past the size cap cuts the kind whole.
 func (cp *capture) writeKind(i int, k *Kind, items []item, columns []kube.Column) error {
 	if cp.o.Machine {
+		secrets := k.Group == "" && k.Resource == "secrets"
+		names := nameColumns(columns)
 		for _, it := range items {
 			cp.keepRoute(k, it.Object)
-			redact.Machine(it.Object)
+			if secrets {
+				redact.MachineSecretAnswer(it.Object)
+				for _, i := range names {
+					if i < len(it.Cells) {
+						it.Cells[i] = redact.Masked
+					}
+				}
+			} else {
+				redact.Machine(it.Object)
+			}
 		}
 	}
 	if len(items) == 0 {
@@ -189,8 +201,31 @@ func (cp *capture) writeKind(i int, k *Kind, items []item, columns []kube.Column
 	return nil
 }
 
-// keepRoute keeps a pod's default container before machine masking hides its annotation.
+// nameColumns are the columns of a Table that hold names (format name, or titled Name).
+func nameColumns(columns []kube.Column) []int {
+	var out []int
+	for i, c := range columns {
+		if c.Format == "name" || strings.EqualFold(c.Name, "name") {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// keepRoute keeps a pod's default container and a Secret's UID by its hashed name before machine
+// masking hides them.
 func (cp *capture) keepRoute(k *Kind, obj map[string]any) {
+	if k.Group == "" && k.Resource == "secrets" {
+		md, _ := obj["metadata"].(map[string]any)
+		uid, _ := md["uid"].(string)
+		cp.mu.Lock()
+		if cp.routes.SecretUIDs == nil {
+			cp.routes.SecretUIDs = map[string]string{}
+		}
+		cp.routes.SecretUIDs[secretKey(metaString(obj, "namespace"), metaString(obj, "name"))] = uid
+		cp.mu.Unlock()
+		return
+	}
 	if k.Group != "" || k.Resource != "pods" {
 		return
 	}

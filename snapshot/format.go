@@ -5,6 +5,8 @@
 package snapshot
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
@@ -112,7 +114,16 @@ type logEntry struct {
 }
 
 // routing holds what machine masking hides but a read needs to route: each pod's default
-// container (the kubectl.kubernetes.io/default-container annotation), by namespace/name.
+// container (the kubectl.kubernetes.io/default-container annotation), by namespace/name, and each
+// Secret's UID by a hash of its namespace and name (the name itself is not kept), so a Secret a
+// person names is still found.
 type routing struct {
 	DefaultContainer map[string]string `json:"defaultContainer,omitempty"`
+	SecretUIDs       map[string]string `json:"secretUIDs,omitempty"`
+}
+
+// secretKey is the hash a Secret's UID is kept under.
+func secretKey(ns, name string) string {
+	h := sha256.Sum256([]byte(ns + "/" + name))
+	return hex.EncodeToString(h[:16])
 }

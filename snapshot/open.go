@@ -31,6 +31,7 @@ type Snapshot struct {
 type kindData struct {
 	Kind
 	raw     [][]byte
+	routes  *routing
 	once    sync.Once
 	columns []kube.Column
 	items   []item
@@ -182,7 +183,7 @@ func assemble(entries map[string][]byte) (*Snapshot, error) {
 		}
 	}
 	for i, k := range m.Kinds {
-		kd := &kindData{Kind: k}
+		kd := &kindData{Kind: k, routes: &s.routing}
 		if k.Chunks < 0 || k.Chunks > len(entries) {
 			return nil, unreadable(whyKindEntries)
 		}
@@ -223,6 +224,7 @@ func (k *kindData) data() ([]kube.Column, []item, error) {
 			k.items = append(k.items, c.Items...)
 		}
 		k.raw = nil
+		k.restoreRoutes()
 	})
 	return k.columns, k.items, k.err
 }
@@ -286,4 +288,20 @@ func logKey(ns, pod, container string, previous bool) string {
 		k += "/previous"
 	}
 	return k
+}
+
+// restoreRoutes puts each pod's default container back where machine masking hid it: a container
+// name, which the pod's spec shows anyway, and what logs and exec-free reads route by.
+func (k *kindData) restoreRoutes() {
+	if k.Group != "" || k.Resource != "pods" || len(k.routes.DefaultContainer) == 0 {
+		return
+	}
+	for _, it := range k.items {
+		c, ok := k.routes.DefaultContainer[metaString(it.Object, "namespace")+"/"+metaString(it.Object, "name")]
+		md, _ := it.Object["metadata"].(map[string]any)
+		ann, _ := md["annotations"].(map[string]any)
+		if ok && ann != nil {
+			ann[annotationDefaultContainer] = c
+		}
+	}
 }

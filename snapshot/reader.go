@@ -192,6 +192,12 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 				return respondJSON(req, 200, o)
 			}
 		}
+		if it, ok := r.secretByName(kd, items, p); ok {
+			if table {
+				return respondJSON(req, 200, tableOf(columns, []item{it}, q.Get("includeObject"), "", ""))
+			}
+			return respondJSON(req, 200, it.Object)
+		}
 		return status(req, http.StatusNotFound, "NotFound")
 	}
 	sel, err := parseLabelSelector(q.Get("labelSelector"))
@@ -232,6 +238,22 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 		"kind": kd.Kind.Kind + "List", "apiVersion": kd.Ref().GroupVersion(),
 		"metadata": map[string]any{"resourceVersion": "1", "continue": next}, "items": objs,
 	})
+}
+
+// secretByName finds a Secret whose name machine masking hid, by the UID kept under the hash of
+// the name asked for.
+func (r *Reader) secretByName(kd *kindData, items []item, p resourcePath) (item, bool) {
+	uid, ok := r.s.routing.SecretUIDs[secretKey(p.namespace, p.name)]
+	if !ok || kd.Group != "" || kd.Resource != "secrets" || uid == "" {
+		return item{}, false
+	}
+	for _, it := range items {
+		md, _ := it.Object["metadata"].(map[string]any)
+		if md["uid"] == uid {
+			return it, true
+		}
+	}
+	return item{}, false
 }
 
 // holdsNamespace reports whether the capture covered ns.
