@@ -124,7 +124,7 @@ type capture struct {
 	mu       sync.Mutex
 	progress Progress
 	routes   routing
-	pods     []map[string]any // the pods kept, for their logs
+	logs     []logTarget // the containers of the pods kept (not the pods: memory stays small)
 	// namespaceNames are the namespaces listed, for their rules reviews.
 	namespaceNames []string
 }

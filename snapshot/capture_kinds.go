@@ -84,9 +84,11 @@ func (cp *capture) captureKind(ctx context.Context, i int) error {
 	cp.m.Kinds[i] = k
 	cp.m.Objects += k.Objects
 	if k.Group == "" && k.Resource == "pods" && k.State == StateCaptured {
-		for _, it := range items {
-			cp.pods = append(cp.pods, it.Object)
+		pods := make([]map[string]any, len(items))
+		for i, it := range items {
+			pods[i] = it.Object
 		}
+		cp.logs = append(cp.logs, logTargets(pods)...)
 	}
 	if k.Group == "" && k.Resource == "namespaces" && k.State == StateCaptured {
 		for _, it := range items {

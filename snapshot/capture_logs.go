@@ -44,7 +44,7 @@ func (cp *capture) captureLogs(ctx context.Context) error {
 	if cp.o.LogLines == 0 {
 		return nil
 	}
-	targets := logTargets(cp.pods)
+	targets := cp.logs
 	cp.report(func(p *Progress) { p.LogsTotal = len(targets) })
 	cp.m.LogRequests = len(targets)
 	work := make(chan int)

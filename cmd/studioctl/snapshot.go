@@ -15,7 +15,11 @@ import (
 	"github.com/studioctl/studioctl/snapshot"
 )
 
-const sentenceSnapshotReplay = "studioctl snapshot reads a server: it takes --kubeconfig or --connection, not --replay. Nothing was sent."
+// snapshot's sentences.
+const (
+	sentenceSnapshotReplay = "studioctl snapshot reads a server: it takes --kubeconfig or --connection, not --replay. Nothing was sent."
+	sentenceSnapshotScope  = "studioctl snapshot takes -n or -A, not both. Nothing was sent."
+)
 
 // snapshotFlags are what `studioctl snapshot FILE` takes.
 type snapshotFlags struct {
@@ -62,7 +66,7 @@ func runSnapshot(ctx context.Context, f *Factory, path string, fl snapshotFlags)
 		return fail(kube.Refusef(CodeFlags, sentenceSnapshotReplay), false)
 	}
 	if fl.all && len(fl.namespaces) > 0 {
-		return fail(kube.Refusef(CodeFlags, "studioctl snapshot takes -n or -A, not both. Nothing was sent."), false)
+		return fail(kube.Refusef(CodeFlags, sentenceSnapshotScope), false)
 	}
 	rec := snapshot.NewRecorder()
 	s, err := f.openWith(func(o *studioctl.Options) {
