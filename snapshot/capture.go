@@ -219,9 +219,14 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 		}
 		cp.m.Notes = append(cp.m.Notes, noteMachine)
 	}
-	answers := keptAnswers(rec)
+	answers, openapi := keptAnswers(rec)
 	if err := cp.a.addJSON(entryAnswers, answers, false); err != nil {
 		return kube.Refusef(CodeLimit, sentenceTooSmall, cp.o.MaxBytes>>20)
+	}
+	if err := cp.a.addJSON(entryOpenAPI, openapi, true); errors.Is(err, errFull) {
+		cp.m.Notes = append(cp.m.Notes, noteNoOpenAPI)
+	} else if err != nil {
+		return err
 	}
 	if err := cp.a.addJSON(entryManifest, cp.m, false); err != nil {
 		return kube.Refusef(CodeLimit, sentenceTooSmall, cp.o.MaxBytes>>20)
@@ -230,16 +235,21 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 }
 
 // keptAnswers are the recorder's exchanges that answered (a failed review or document is not
-// kept: the reader then says what is missing), sorted for a stable file.
-func keptAnswers(rec *record.Recorder) []*record.Exchange {
-	var out []*record.Exchange
+// kept: the reader then says what is missing), sorted for a stable file: the OpenAPI ones apart.
+func keptAnswers(rec *record.Recorder) (answers, openapi []*record.Exchange) {
 	for _, e := range rec.Exchanges() {
-		if e.Status == 200 || e.Status == 201 {
-			out = append(out, e)
+		switch {
+		case e.Status != 200 && e.Status != 201:
+		case strings.HasPrefix(e.Path, "/openapi/"):
+			openapi = append(openapi, e)
+		default:
+			answers = append(answers, e)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Path+out[i].Query < out[j].Path+out[j].Query })
-	return out
+	for _, list := range [][]*record.Exchange{answers, openapi} {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].Path+list[i].Query < list[j].Path+list[j].Query })
+	}
+	return answers, openapi
 }
 
 func identityOf(u kube.UserInfo) Identity {

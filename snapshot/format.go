@@ -18,11 +18,12 @@ const (
 	Version = 1
 )
 
-// The entries of the archive. The manifest is always the first entry, which is how a snapshot is
-// told apart from anything else (a recording is a JSON document, not a zip archive).
+// The entries of the archive. A snapshot is told apart from a recording by its content: a zip
+// archive holding a manifest of this format (a recording is a JSON document).
 const (
 	entryManifest = "manifest.json"
-	entryAnswers  = "answers.json" // the fixed answers: version, discovery, OpenAPI, self reviews
+	entryAnswers  = "answers.json" // the fixed answers: version, readiness, discovery, self reviews
+	entryOpenAPI  = "openapi.json" // the OpenAPI v3 index and documents, decoded only when asked
 	entryRouting  = "routing.json" // facts machine masking would hide that routing needs
 	prefixKinds   = "kinds/"       // kinds/NNNN-PPPP.json: one kind's objects and table cells, by chunk
 	prefixLogs    = "logs/"        // logs/NNNNNN.json: one container's last lines

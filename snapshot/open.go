@@ -22,9 +22,14 @@ import (
 type Snapshot struct {
 	Manifest Manifest
 	answers  []*record.Exchange
-	routing  routing
-	kinds    []*kindData
-	logs     map[string]*logEntry // logKey
+	// openapi is decoded on the first OpenAPI request: most statements never ask.
+	openapiFile   *zip.File
+	openapiBudget int64
+	openapiOnce   sync.Once
+	openapi       []*record.Exchange
+	routing       routing
+	kinds         []*kindData
+	logs          map[string]*logEntry // logKey
 }
 
 // kindData is one kind's entries, decoded once.
@@ -78,13 +83,18 @@ func Parse(data []byte) (*Snapshot, error) {
 		return nil, unreadable(whyTooLarge)
 	}
 	entries := map[string][]byte{}
+	var openapi *zip.File
 	var budget int64 = limits.SnapshotMaxUnpacked
 	for _, f := range zr.File {
 		if !knownEntry(f.Name) {
 			return nil, unreadable(whyEntryName)
 		}
-		if _, dup := entries[f.Name]; dup {
+		if _, dup := entries[f.Name]; dup || f.Name == entryOpenAPI && openapi != nil {
 			return nil, unreadable(whyDuplicate)
+		}
+		if f.Name == entryOpenAPI {
+			openapi = f // read on the first OpenAPI request: most statements never ask
+			continue
 		}
 		b, err := readEntry(f, &budget)
 		if err != nil {
@@ -92,7 +102,12 @@ func Parse(data []byte) (*Snapshot, error) {
 		}
 		entries[f.Name] = b
 	}
-	return assemble(entries)
+	s, err := assemble(entries)
+	if err != nil {
+		return nil, err
+	}
+	s.openapiFile, s.openapiBudget = openapi, budget
+	return s, nil
 }
 
 func readEntry(f *zip.File, budget *int64) ([]byte, error) {
@@ -119,7 +134,7 @@ func readEntry(f *zip.File, budget *int64) ([]byte, error) {
 // knownEntry admits only the names this version writes.
 func knownEntry(name string) bool {
 	switch name {
-	case entryManifest, entryAnswers, entryRouting:
+	case entryManifest, entryAnswers, entryRouting, entryOpenAPI:
 		return true
 	}
 	if rest, ok := strings.CutPrefix(name, prefixKinds); ok {
@@ -304,4 +319,20 @@ func (k *kindData) restoreRoutes() {
 			ann[annotationDefaultContainer] = c
 		}
 	}
+}
+
+// openAPIAnswers are the OpenAPI exchanges, decoded once; a file whose entry cannot be read holds
+// none.
+func (s *Snapshot) openAPIAnswers() []*record.Exchange {
+	s.openapiOnce.Do(func() {
+		if s.openapiFile == nil {
+			return
+		}
+		b, err := readEntry(s.openapiFile, &s.openapiBudget)
+		if err != nil || decode(b, &s.openapi) != nil {
+			s.openapi = nil
+		}
+		s.openapiFile = nil
+	})
+	return s.openapi
 }

@@ -161,6 +161,7 @@ func FuzzParse(f *testing.F) {
 	good := manifestJSON(f, Manifest{Format: Format, Version: Version, Kinds: []Kind{{Resource: "pods", Version: "v1", Namespaced: true, State: StateCaptured, Chunks: 1}}})
 	f.Add(zipOf(f, [2]string{entryManifest, good}, [2]string{"kinds/0000-0000.json", `{"columns":[{"name":"Name"}],"items":[{"object":{"metadata":{"name":"a","namespace":"shop","labels":{"app":"web"}}},"cells":["a"]}]}`}))
 	f.Add(zipOf(f, [2]string{entryManifest, good}, [2]string{"logs/000000.json", `{"namespace":"shop","pod":"a","container":"c","lines":5,"text":"2026-01-01T00:00:00Z x\n"}`}))
+	f.Add(zipOf(f, [2]string{entryManifest, good}, [2]string{entryOpenAPI, `[{"method":"GET","path":"/openapi/v3","accept":"","status":200,"body":"{}"}]`}))
 	f.Add([]byte("PK\x03\x04"))
 	if data, err := os.ReadFile(fixture); err == nil && len(data) < 2<<20 {
 		f.Add(data)
@@ -174,7 +175,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		r := NewReader(s)
-		for _, path := range []string{"/api/v1/namespaces/shop/pods?labelSelector=app%3Dweb&limit=1", "/api/v1/namespaces/shop/pods/a/log?tailLines=2"} {
+		for _, path := range []string{"/api/v1/namespaces/shop/pods?labelSelector=app%3Dweb&limit=1", "/api/v1/namespaces/shop/pods/a/log?tailLines=2", "/openapi/v3"} {
 			req, _ := http.NewRequest("GET", "https://x"+path, nil)
 			req.Header.Set("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io")
 			if resp, err := r.RoundTrip(req); err == nil {

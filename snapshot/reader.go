@@ -76,7 +76,11 @@ func (r *Reader) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // fixed answers from the answers kept at capture (version, discovery, OpenAPI, whoami).
 func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Response, error) {
-	for _, e := range r.s.answers {
+	answers := r.s.answers
+	if strings.HasPrefix(path, "/openapi/") {
+		answers = r.s.openAPIAnswers()
+	}
+	for _, e := range answers {
 		if e.Method == req.Method && e.Path == path && e.Query == req.URL.RawQuery && e.Accept == req.Header.Get("Accept") &&
 			compact(e.RequestBody) == compact(body) {
 			return respond(req, e.Status, e.ContentType, []byte(e.Body)), nil

@@ -26,8 +26,9 @@ const (
 	reasonRows = "past the row cap (--max-rows)"
 	reasonSize = "past the size cap (--max-size)"
 
-	noteMachine = "Machine masking was applied at capture: masked values read as <redacted> in every mode; a pod's default container is kept as a routing fact, so logs still pick it."
-	noteNames   = "Names, labels, images and log lines remain in a snapshot: share it as you would the cluster's inventory."
+	noteMachine   = "Machine masking was applied at capture: masked values read as <redacted> in every mode; a pod's default container is kept as a routing fact, so logs still pick it."
+	noteNoOpenAPI = "The OpenAPI documents did not fit under the size cap: explain cannot answer from this snapshot."
+	noteNames     = "Names, labels, images and log lines remain in a snapshot: share it as you would the cluster's inventory."
 )
 
 // The reasons a file is not read, quoted by sentenceUnreadable.
