@@ -17,7 +17,7 @@ import (
 func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Response, error) {
 	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
 	if len(segs) != 7 || segs[0] != "api" || segs[2] != "namespaces" || segs[4] != "pods" {
-		return nil, &kube.Missing{Lacks: "answer to a request of this shape"}
+		return nil, missing(lacksShape)
 	}
 	ns, pod := segs[3], segs[5]
 	previous := q.Get("previous") == "true"
@@ -33,16 +33,16 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 			}
 		}
 		if len(only) != 1 {
-			return r.podMissing(req, ns, pod, "log of pod "+ns+"/"+pod+" without a container named")
+			return r.podMissing(req, ns, pod, missing(lacksPodLog, ns, pod))
 		}
 		container = only[0]
 	}
 	le, ok := r.s.logs[logKey(ns, pod, container, previous)]
 	if !ok && previous {
-		return r.podMissing(req, ns, pod, "previous log of container "+container+" of pod "+ns+"/"+pod+" (a capture keeps it only for a container that restarted)")
+		return r.podMissing(req, ns, pod, missing(lacksPreviousLog, container, ns, pod))
 	}
 	if !ok {
-		return r.podMissing(req, ns, pod, "log of container "+container+" of pod "+ns+"/"+pod)
+		return r.podMissing(req, ns, pod, missing(lacksLog, container, ns, pod))
 	}
 	lines := splitLines(le.Text)
 	if since := sinceOf(q, r.s.Manifest.CapturedAt); !since.IsZero() {
@@ -88,7 +88,7 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 
 // podMissing answers 404 for a pod the snapshot does not hold, as the server would, and says what
 // is missing for a pod it holds without that log.
-func (r *Reader) podMissing(req *http.Request, ns, pod, lacks string) (*http.Response, error) {
+func (r *Reader) podMissing(req *http.Request, ns, pod string, lacks error) (*http.Response, error) {
 	kd, _ := r.s.kind("", "v1", "pods")
 	if kd != nil && kd.State == StateCaptured && r.s.holdsNamespace(ns) {
 		_, items, err := kd.data()
@@ -105,7 +105,7 @@ func (r *Reader) podMissing(req *http.Request, ns, pod, lacks string) (*http.Res
 			return status(req, http.StatusNotFound, "NotFound")
 		}
 	}
-	return nil, &kube.Missing{Lacks: lacks}
+	return nil, lacks
 }
 
 func splitLines(text string) []string {

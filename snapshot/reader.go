@@ -69,7 +69,7 @@ func (r *Reader) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	p, ok := parseResourcePath(path)
 	if !ok {
-		return nil, &kube.Missing{Lacks: "answer to a request of this shape"}
+		return nil, missing(lacksShape)
 	}
 	return r.resource(req, p, q)
 }
@@ -88,11 +88,11 @@ func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Respo
 	}
 	switch {
 	case strings.HasPrefix(path, "/openapi/v3/"):
-		return nil, &kube.Missing{Lacks: "OpenAPI document for " + strings.TrimPrefix(path, "/openapi/v3/")}
+		return nil, missing(lacksOpenAPIDoc, strings.TrimPrefix(path, "/openapi/v3/"))
 	case strings.HasPrefix(path, "/openapi/"):
-		return nil, &kube.Missing{Lacks: "OpenAPI index"}
+		return nil, missing(lacksOpenAPIIndex)
 	}
-	return nil, &kube.Missing{Lacks: "answer to " + path + " in the form asked"}
+	return nil, missing(lacksFixed, path)
 }
 
 func compact(b []byte) string {
@@ -168,18 +168,18 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 	what := (kube.APIResource{Group: p.group, Resource: p.resource}).GroupResource()
 	switch {
 	case kd == nil && other != "":
-		return nil, &kube.Missing{Lacks: what + " in version " + p.version + " (it holds version " + other + ")"}
+		return nil, missing(lacksVersion, what, p.version, other)
 	case kd == nil:
-		return nil, &kube.Missing{Lacks: what + ": the server did not list it at capture"}
+		return nil, missing(lacksKind, what)
 	case kd.State == StateLocked:
 		return status(req, http.StatusForbidden, "Forbidden")
 	case kd.State == StateCut:
-		return nil, &kube.Missing{Lacks: "objects of " + what + ": they were left out at capture, " + kd.Reason}
+		return nil, missing(lacksCut, what, kd.Reason)
 	case kd.State != StateCaptured:
-		return nil, &kube.Missing{Lacks: "objects of " + what + ": the server answered with an error at capture"}
+		return nil, missing(lacksFailed, what)
 	}
 	if kd.Namespaced && p.namespace != "" && !r.s.holdsNamespace(p.namespace) {
-		return nil, &kube.Missing{Lacks: "objects in namespace " + p.namespace + ": it was not among the namespaces captured"}
+		return nil, missing(lacksNamespace, p.namespace)
 	}
 	columns, items, err := kd.data()
 	if err != nil {

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-
-	"github.com/studioctl/studioctl/kube"
 )
 
 const (
@@ -34,7 +32,7 @@ func (r *Reader) review(req *http.Request, path string, body []byte) (*http.Resp
 }
 
 func missingRules(ns string) error {
-	return &kube.Missing{Lacks: "rules review for namespace " + ns + " (auth can-i and can-i --list read it)"}
+	return missing(lacksRules, ns)
 }
 
 // rulesStatus is the part of a rules review an access review is evaluated on.

@@ -1,5 +1,11 @@
 package snapshot
 
+import (
+	"fmt"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
 // The codes of snapshot's refusals.
 const (
 	CodeFlags = "refused.flags"
@@ -42,3 +48,27 @@ const (
 	whyDuplicate   = "an entry appears twice"
 	whyKindEntries = "its kinds and their entries disagree"
 )
+
+// What a snapshot lacks, in the words kube.Missing puts after "it holds no" in the sentence that
+// names the request.
+const (
+	lacksShape        = "answer to a request of this shape"
+	lacksOpenAPIDoc   = "OpenAPI document for %s"
+	lacksOpenAPIIndex = "OpenAPI index"
+	lacksFixed        = "answer to %s in the form asked"
+	lacksVersion      = "%s in version %s (it holds version %s)"
+	lacksKind         = "%s: the server did not list it at capture"
+	lacksCut          = "objects of %s: they were left out at capture, %s"
+	lacksFailed       = "objects of %s: the server answered with an error at capture"
+	lacksNamespace    = "objects in namespace %s: it was not among the namespaces captured"
+	lacksRules        = "rules review for namespace %s (auth can-i and can-i --list read it)"
+	lacksPodLog       = "log of pod %s/%s without a container named"
+	lacksLog          = "log of container %s of pod %s/%s"
+	lacksPreviousLog  = "previous log of container %s of pod %s/%s (a capture keeps it only when the server had one)"
+)
+
+// missing is the error a reader returns for a request the snapshot cannot answer; kube composes
+// the sentence (sanitising and cutting what it quotes).
+func missing(format string, args ...any) error {
+	return &kube.Missing{Lacks: fmt.Sprintf(format, args...)}
+}
