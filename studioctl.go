@@ -63,6 +63,7 @@ import (
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/record"
+	"github.com/studioctl/studioctl/snapshot"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -117,6 +118,9 @@ type Options struct {
 	// Recorder, when set, keeps every exchange with the real server (Secret values stripped),
 	// for replay later.
 	Recorder *record.Recorder
+	// Notice, when set, receives the notices a snapshot's answers carry (a log asked for more
+	// lines than the snapshot kept), each once.
+	Notice func(string)
 }
 
 // Session is an open, read-only session on one API server. It is safe for concurrent use, except
@@ -126,6 +130,23 @@ type Session struct {
 	maxRows  int
 	mode     Mode
 	replayer *record.Replayer
+}
+
+// Snapshot is a snapshot file, read and checked (package snapshot, docs/snapshot.md).
+type Snapshot = snapshot.Snapshot
+
+// LoadSnapshot reads a snapshot file under the reader's limits.
+func LoadSnapshot(path string) (*Snapshot, error) { return snapshot.Load(path) }
+
+// OpenSnapshot opens a session that answers every read from a snapshot as the live server would:
+// lists and tables are filtered on the captured objects, so any selector works offline. Its clock
+// is the capture time; a request the snapshot cannot answer fails saying what it lacks.
+func OpenSnapshot(snap *Snapshot, o Options) (*Session, error) {
+	rd := snapshot.NewReader(snap)
+	rd.Notice = o.Notice
+	at := snap.Manifest.CapturedAt
+	ko := kube.Options{Transport: rd, Now: func() time.Time { return at }, DiscoveryBeta: snap.Manifest.Beta}
+	return open(record.ReplayEndpoint("default"), o, ko)
 }
 
 // Open validates a connection's fields and opens a session on it. Nothing is sent until a read.

@@ -281,6 +281,16 @@ func (c *Client) roundTrip(ctx context.Context, cl *call) (*http.Response, error
 // replay) returns for a request it holds no answer to.
 var ErrNoRecording = errors.New("no recorded answer for this request")
 
+// Missing is what a transport beneath the guard that answers from a snapshot returns for a request
+// it cannot answer: Lacks says, in words, what the snapshot does not hold.
+type Missing struct{ Lacks string }
+
+func (m *Missing) Error() string { return "the snapshot holds no " + m.Lacks }
+
+// ErrReplayEnd is what a transport that answers from a snapshot returns for a watch or a followed
+// log past the capture: nothing changed after it, so a live statement ends there, cleanly.
+var ErrReplayEnd = errors.New("the snapshot holds no change after its capture")
+
 // transportError turns what net/http or the guard said into studioctl's sentence.
 func (c *Client) transportError(ctx context.Context, cl *call, err error, connected bool) error {
 	var ref *policy.Refusal
@@ -289,6 +299,13 @@ func (c *Client) transportError(ctx context.Context, cl *call, err error, connec
 	}
 	if errors.Is(err, ErrNoRecording) {
 		return serverError(codeReplayMissing, 0, sprintf(sentenceReplayMissing, cl.what))
+	}
+	if errors.Is(err, ErrReplayEnd) {
+		return &Error{Code: CodeReplayEnd, Exit: ExitOK, Sentence: sprintf(sentenceReplayEnd, cl.what)}
+	}
+	var missing *Missing
+	if errors.As(err, &missing) {
+		return serverError(codeReplayMissing, 0, sprintf(sentenceSnapshotMissing, cl.what, missing.Lacks))
 	}
 	var de *dialError
 	if errors.As(err, &de) {

@@ -27,6 +27,7 @@ func afterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
 // Codes of a live stream's ends.
 const (
 	CodeLiveIdle  = "limit.live_idle"
+	CodeReplayEnd = "replay.end" // a live statement on a snapshot reached the capture's end
 	CodeLiveBytes = "limit.live_bytes"
 )
 

@@ -100,6 +100,8 @@ const (
 	sentenceMalformed          = "The API server's answer to the request to %s was not the JSON studioctl expected, so it was not read."
 	sentenceUnknownType        = "the server doesn't have a resource type %q"
 	sentenceReplayMissing      = "The recording holds no answer to the request to %s: it was captured without that statement."
+	sentenceReplayEnd          = "The snapshot holds no change after its capture, so the request to %s ends here."
+	sentenceSnapshotMissing    = "The snapshot cannot answer the request to %s: it holds no %s."
 )
 
 // Version floor and discovery form (section 10).

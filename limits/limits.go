@@ -44,6 +44,16 @@ const (
 	MaxStatementBytes     = 64 << 10         // a console line
 	MaxSentenceValue      = 512              // characters of one value a sentence quotes (Sentencef)
 	PageSlack             = 5                // pages a walk may read beyond what its row cap needs
+	// Snapshots (studioctl snapshot, --replay FILE): what a capture writes and a reader accepts.
+	SnapshotDefaultBytes  = 256 << 20        // the file size cap of a capture without --max-size
+	SnapshotMaxBytes      = 4 << 30          // the most --max-size may ask for, and the largest file a reader opens
+	SnapshotMaxEntries    = 250000           // entries a snapshot holds
+	SnapshotMaxEntryBytes = 64 << 20         // decompressed bytes of one entry
+	SnapshotMaxUnpacked   = 2 << 30          // decompressed bytes of a whole snapshot
+	SnapshotChunkObjects  = 500              // objects per kind entry
+	SnapshotConcurrency   = 4                // requests a capture has in flight at once
+	SnapshotMaxLogLines   = 5000             // the most --log-lines may ask for
+	SnapshotDeadline      = 30 * time.Minute // a whole capture
 	// DefaultStatementDeadline bounds a statement's paged reads in all; StatementDeadlines
 	// (statement.go) sets it per command.
 	DefaultStatementDeadline = 2 * time.Minute

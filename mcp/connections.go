@@ -34,6 +34,15 @@ func FromStore(st *store.Store, base studioctl.Options) ([]Connection, error) {
 	return out, nil
 }
 
+// FromSnapshot serves a snapshot file under name, in machine mode, with the agent's row cap.
+func FromSnapshot(name string, snap *studioctl.Snapshot, base studioctl.Options) Connection {
+	return Connection{Name: name, Host: record.ReplayHost, Open: func() (*studioctl.Session, error) {
+		o := base
+		o.Redact, o.MaxRows = studioctl.Machine, MaxRows
+		return studioctl.OpenSnapshot(snap, o)
+	}}
+}
+
 // FromRecording is one connection that answers from a recording (studioctl mcp --replay), named
 // name, with the recording's server host.
 func FromRecording(name string, rec *studioctl.Recording, base studioctl.Options) Connection {

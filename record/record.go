@@ -209,9 +209,19 @@ func exchangeFor(req *http.Request) (*Exchange, error) {
 type Recorder struct {
 	Base    http.RoundTripper
 	APIPath string
-	mu      sync.Mutex
-	group   string
-	Rec     Recording
+	// Keep, when set, chooses which exchanges are kept (by method and path below the API path);
+	// the others pass through unread. A snapshot keeps only the fixed answers this way.
+	Keep  func(method, path string) bool
+	mu    sync.Mutex
+	group string
+	Rec   Recording
+}
+
+// Exchanges is a copy of the exchanges kept so far.
+func (r *Recorder) Exchanges() []*Exchange {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]*Exchange(nil), r.Rec.Exchanges...)
 }
 
 // SetGroup files the exchanges made from now on under group (see Recording.SaveGroups).
@@ -230,6 +240,9 @@ func (r *Recorder) Layer(base http.RoundTripper, apiPath string) http.RoundTripp
 
 // RoundTrip sends the request on and keeps the exchange, Secret values stripped.
 func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if r.Keep != nil && !r.Keep(req.Method, strings.TrimPrefix(req.URL.Path, r.APIPath)) {
+		return r.Base.RoundTrip(req)
+	}
 	ex, err := exchangeFor(req)
 	if err != nil {
 		return nil, err

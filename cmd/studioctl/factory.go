@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/demo"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/snapshot"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -93,7 +94,11 @@ func (f *Factory) withSession(ctx context.Context, jsonErrors bool, fn func(cont
 	return fail(fn(ctx, s), jsonErrors)
 }
 
-func (f *Factory) open() (*studioctl.Session, error) {
+func (f *Factory) open() (*studioctl.Session, error) { return f.openWith(nil) }
+
+// openWith opens the session the flags name, with adjust applied to its options last (a capture
+// sets its recorder and turns the disk cache off).
+func (f *Factory) openWith(adjust func(*studioctl.Options)) (*studioctl.Session, error) {
 	g, io := &f.flags, f.IO
 	mode, err := redactMode(g.redact)
 	if err != nil {
@@ -105,6 +110,9 @@ func (f *Factory) open() (*studioctl.Session, error) {
 	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows.n, CacheDir: io.HomeDirs.Cache, Switches: switchesOf(io)}
 	if g.verbosity >= 6 {
 		opts.Observe = func(method, url string) { fmt.Fprintf(io.Err, "studioctl: %s %s\n", method, url) }
+	}
+	if adjust != nil {
+		adjust(&opts)
 	}
 	conn := g.connection
 	if conn == "" && g.kubeconfig == "" && g.replay == "" {
@@ -136,10 +144,21 @@ func (f *Factory) open() (*studioctl.Session, error) {
 	return nil, kube.Refusef(kube.CodeConnNone, kube.SentenceConnNone)
 }
 
-// openReplay opens --replay: the demo cluster, a recording.json or a directory holding one.
+// openReplay opens --replay: the demo cluster, a snapshot file, a recording.json or a directory
+// holding one. A snapshot is told from a recording by its content.
 func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.Session, error) {
 	var rec *studioctl.Recording
 	var err error
+	if name != demo.Name && isSnapshotFile(name) {
+		snap, err := studioctl.LoadSnapshot(name)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintln(io.Err, snap.Notice())
+		opts.CacheDir = ""
+		opts.Notice = func(n string) { fmt.Fprintln(io.Err, n) }
+		return studioctl.OpenSnapshot(snap, opts)
+	}
 	if name == demo.Name {
 		rec, err = demo.Recording()
 	} else {
@@ -151,6 +170,18 @@ func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.
 	fmt.Fprintln(io.Err, rec.Notice())
 	opts.CacheDir = ""
 	return studioctl.OpenRecording(rec, opts)
+}
+
+// isSnapshotFile reads a file's first bytes: a snapshot is a zip archive, a recording JSON.
+func isSnapshotFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(f, head)
+	return snapshot.IsSnapshot(head[:n])
 }
 
 func readKubeconfig(path string) ([]byte, error) {

@@ -103,6 +103,15 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 		if g.connection != "" {
 			return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)
 		}
+		if g.replay != demo.Name && isSnapshotFile(g.replay) {
+			snap, err := studioctl.LoadSnapshot(g.replay)
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintln(io.Err, snap.Notice())
+			base.CacheDir = ""
+			return []mcp.Connection{mcp.FromSnapshot(replayName(g.replay), snap, base)}, nil
+		}
 		rec, err := loadRecording(g.replay)
 		if err != nil {
 			return nil, err

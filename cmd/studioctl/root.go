@@ -42,7 +42,7 @@ func newRoot(f *Factory) *cobra.Command {
 	root.PersistentFlags().StringVar(&g.kubeconfig, "kubeconfig", "", "read this kubeconfig file (strictly: no exec plugins, no file paths, no impersonation)")
 	root.PersistentFlags().StringVar(&g.context, "context", "", "the kubeconfig context to use (only with --kubeconfig; default: its current context)")
 	root.PersistentFlags().StringVar(&g.connection, "connection", "", "a saved connection (or STUDIOCTL_CONNECTION)")
-	root.PersistentFlags().StringVar(&g.replay, "replay", "", "answer from a recording: a directory holding recording.json, or demo (no server needed)")
+	root.PersistentFlags().StringVar(&g.replay, "replay", "", "answer from a snapshot file (studioctl snapshot), a recording (a recording file, or a directory of them), or demo; no server needed")
 	root.PersistentFlags().StringVar(&g.redact, "redact", "people", "people: Secret values stripped; machine: also mask values an agent must not read")
 	root.PersistentFlags().Var(&g.maxRows, "max-rows", fmt.Sprintf("rows one statement may read (default %d, at most %d)", limits.DefaultMaxRows, limits.MaxMaxRows))
 	root.PersistentFlags().IntVarP(&g.verbosity, "v", "v", 0, "trace level: 6 prints each request line on stderr (never a credential or a body)")
@@ -57,7 +57,7 @@ func newRoot(f *Factory) *cobra.Command {
 // ownCommands are studioctl's own commands beyond the kubectl subset, in the order help lists them.
 var ownCommands = []func(*Factory) *cobra.Command{
 	consoleCommand, connectionCommand, checkCommand, treeCommand, sourceCommand, healthCommand, browseCommand,
-	discoverCommand, componentsCommand, mcpRuntimeCommand, auditCommand, mcpCommand,
+	discoverCommand, componentsCommand, mcpRuntimeCommand, auditCommand, mcpCommand, snapshotCommand,
 }
 
 func rootLong() string {

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/snapshot"
+)
+
+// snapshot's sentences.
+const (
+	sentenceSnapshotReplay = "studioctl snapshot reads a server: it takes --kubeconfig or --connection, not --replay. Nothing was sent."
+	sentenceSnapshotScope  = "studioctl snapshot takes -n or -A, not both. Nothing was sent."
+)
+
+// snapshotFlags are what `studioctl snapshot FILE` takes.
+type snapshotFlags struct {
+	namespaces []string
+	all        bool
+	logLines   int
+	maxSizeMiB int64
+}
+
+func snapshotCommand(f *Factory) *cobra.Command {
+	var fl snapshotFlags
+	cmd := &cobra.Command{
+		Use:   "snapshot FILE [-n NS]... [--log-lines N] [--max-size MiB]",
+		Short: "Capture the cluster into one Secret-free file that --replay FILE answers every read from, offline",
+		Long: "snapshot reads every kind the identity may list (every namespace by default, or the -n ones), with\n" +
+			"the server's tables, events, the last lines of each container's log, metrics when served, discovery,\n" +
+			"the OpenAPI documents and the identity's self reviews, into one zip file (docs/snapshot.md). Secret\n" +
+			"values are stripped at capture; with --redact machine, machine masking is applied too. --max-rows\n" +
+			"caps each kind; --max-size caps the file. Ctrl-C leaves no partial file.",
+		Example: "  studioctl --kubeconfig k.yaml snapshot cluster.snap\n  studioctl --replay cluster.snap get pods -A\n  studioctl snapshot inspect cluster.snap",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSnapshot(cmd.Context(), f, args[0], fl)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringArrayVarP(&fl.namespaces, "namespace", "n", nil, "capture this namespace (repeatable; default: every namespace)")
+	fs.BoolVarP(&fl.all, "all-namespaces", "A", false, "capture every namespace (the default)")
+	fs.IntVar(&fl.logLines, "log-lines", limits.DefaultLogLines, fmt.Sprintf("last lines kept of each container's log (0 to %d)", limits.SnapshotMaxLogLines))
+	fs.Int64Var(&fl.maxSizeMiB, "max-size", limits.SnapshotDefaultBytes>>20, fmt.Sprintf("size cap of the file in MiB (at most %d)", limits.SnapshotMaxBytes>>20))
+	cmd.AddCommand(&cobra.Command{
+		Use: "inspect FILE", Short: "Print a snapshot's manifest: when, from which server, as whom, what was locked or cut",
+		Long:    "inspect reads a snapshot file's manifest and prints it; nothing is sent. It reminds that names, labels,\nimages and log lines remain in the file.",
+		Example: "  studioctl snapshot inspect cluster.snap",
+		Args:    cobra.ExactArgs(1),
+		RunE:    func(cmd *cobra.Command, args []string) error { return runSnapshotInspect(f, args[0]) },
+	})
+	return cmd
+}
+
+func runSnapshot(ctx context.Context, f *Factory, path string, fl snapshotFlags) error {
+	io := f.IO
+	if f.flags.replay != "" {
+		return fail(kube.Refusef(CodeFlags, sentenceSnapshotReplay), false)
+	}
+	if fl.all && len(fl.namespaces) > 0 {
+		return fail(kube.Refusef(CodeFlags, sentenceSnapshotScope), false)
+	}
+	rec := snapshot.NewRecorder()
+	s, err := f.openWith(func(o *studioctl.Options) {
+		o.Recorder, o.CacheDir, o.MaxRows = rec, "", 0
+	})
+	if err != nil {
+		return fail(err, false)
+	}
+	o := snapshot.Options{
+		Path: path, Namespaces: fl.namespaces, LogLines: fl.logLines, MaxRows: f.flags.maxRows.n,
+		MaxBytes: fl.maxSizeMiB << 20, Machine: s.Mode() == studioctl.Machine,
+	}
+	o.NoLogs = fl.logLines == 0
+	o.Progress = progressDisplay(io)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	sum, err := snapshot.Capture(ctx, s.Client(), rec, o)
+	if io.ErrTTY {
+		fmt.Fprint(io.Err, "\r\x1b[K")
+	}
+	if err != nil {
+		return fail(err, false)
+	}
+	for _, l := range sum.Lines(path) {
+		fmt.Fprintln(io.Out, l)
+	}
+	return nil
+}
+
+// progressDisplay rewrites one line on a terminal (at most ten times a second) and prints a plain
+// line per kind otherwise.
+func progressDisplay(io *IOStreams) func(snapshot.Progress) {
+	var mu sync.Mutex
+	var last time.Time
+	lastKinds, logsTold := -1, false
+	return func(p snapshot.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if io.ErrTTY {
+			if time.Since(last) < 100*time.Millisecond {
+				return
+			}
+			last = time.Now()
+			fmt.Fprint(io.Err, "\r\x1b[Ksnapshot: "+p.Line())
+			return
+		}
+		logsDone := p.LogsTotal > 0 && p.LogsDone == p.LogsTotal
+		if p.KindsDone != lastKinds || logsDone && !logsTold {
+			lastKinds, logsTold = p.KindsDone, logsDone
+			fmt.Fprintln(io.Err, "snapshot: "+p.Line())
+		}
+	}
+}
+
+func runSnapshotInspect(f *Factory, path string) error {
+	snap, err := studioctl.LoadSnapshot(path)
+	if err != nil {
+		if _, ok := kube.AsError(err); !ok {
+			err = kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, path)
+		}
+		return fail(err, false)
+	}
+	for _, l := range snap.Manifest.Describe() {
+		fmt.Fprintln(f.IO.Out, l)
+	}
+	return nil
+}

@@ -1,0 +1,256 @@
+package livetest
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/replaytest"
+	"github.com/studioctl/studioctl/snapshot"
+	"github.com/studioctl/studioctl/statement"
+)
+
+// captureSnapshot captures the live scenario as identity into a file under dir, its clock standing
+// still at the capture instant (the clock a replay runs at), and returns the path and the instant.
+func captureSnapshot(t *testing.T, identity, dir string, machine bool) (string, time.Time, *snapshot.Summary) {
+	t.Helper()
+	path := filepath.Join(dir, identity+"-"+map[bool]string{false: "people", true: "machine"}[machine]+".snap")
+	at, sum := captureInto(t, identity, snapshot.Options{Path: path, Machine: machine})
+	return path, at, sum
+}
+
+// captureInto captures as identity with o.
+func captureInto(t *testing.T, identity string, o snapshot.Options) (time.Time, *snapshot.Summary) {
+	t.Helper()
+	data, err := os.ReadFile(kubeconfigPath(identity))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().UTC().Truncate(time.Second)
+	rec := snapshot.NewRecorder()
+	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, Now: func() time.Time { return at }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := snapshot.Capture(context.Background(), s.Client(), rec, o)
+	if err != nil {
+		t.Fatalf("capture: %v", err)
+	}
+	return at, sum
+}
+
+// TestRecordSnapshot captures the fixture the snapshot reader's tests read (two namespaces, 20 log
+// lines, as the admin) into STUDIOCTL_LIVE_RECORD_SNAPSHOT, e.g.
+// testdata/snapshot/v1.37.2/shop-payments.snap. It runs only when that variable is set.
+func TestRecordSnapshot(t *testing.T) {
+	needCluster(t)
+	out := os.Getenv("STUDIOCTL_LIVE_RECORD_SNAPSHOT")
+	if out == "" {
+		t.Skip("STUDIOCTL_LIVE_RECORD_SNAPSHOT is not set")
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, sum := captureInto(t, "admin", snapshot.Options{Path: out, Namespaces: []string{"shop", "payments"}, LogLines: 20})
+	if err := os.Chmod(out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s: %d bytes, %d objects", out, sum.Bytes, sum.Manifest.Objects)
+}
+
+// oracleCases are the live suite's statement list for the admin (get, describe, logs, events,
+// auth, api-resources, explain and the rest) with the forms a snapshot cannot hold left out: -w
+// and -f read changes after the capture.
+func oracleCases() []Case {
+	var out []Case
+	for _, c := range identityCases("admin") {
+		if live := strings.Contains(" "+c.Statement+" ", " -w ") || strings.Contains(" "+c.Statement+" ", " -f ") ||
+			strings.Contains(c.Statement, "--watch") || strings.Contains(c.Statement, "--follow"); live {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// movingFacts are the values that move with the clock between the capture and the live read, as
+// ages do, each with the statements it is normalised in: the SelfSubjectReview's creationTimestamp
+// (the instant of the request), a node lease's renew time and a node condition's heartbeat time
+// and the resource version it brings.
+var movingFacts = []struct {
+	statement string
+	re        *regexp.Regexp
+}{
+	{"auth whoami", regexp.MustCompile(`("?creationTimestamp"?: )"[^"]*"`)},
+	{"describe node", regexp.MustCompile(`(RenewTime: +).*`)},
+	{"describe node", regexp.MustCompile(`(\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4} +)\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4}`)},
+	{"get nodes", regexp.MustCompile(`("?(?:lastHeartbeatTime|resourceVersion)"?: )"[^"]*"`)},
+}
+
+// movingLogs (and the cases the suite marks Volatile, such as top's order among equal usage):
+// kwok writes each container's log a line a second, so a tail read live seconds after
+// the capture can show a later window; such a statement is reported as moved, not failed.
+func movingLogs(statement string) bool { return strings.HasPrefix(statement, "logs ") }
+
+func normaliseMoving(statement, text string) string {
+	for _, m := range movingFacts {
+		if strings.HasPrefix(statement, m.statement) {
+			text = m.re.ReplaceAllString(text, "${1}TIME")
+		}
+	}
+	return text
+}
+
+// churned reports whether the live cluster's namespaces differ from the snapshot's: other
+// helpers' namespaces come and go on the shared cluster.
+func churned(t *testing.T, snap *studioctl.Snapshot, live *studioctl.Session) bool {
+	replay, err := studioctl.OpenSnapshot(snap, studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(s *studioctl.Session) string {
+		var out, errOut bytes.Buffer
+		cli.ExecWords(context.Background(), s, []string{"get", "namespaces", "-o", "name"}, &out, &errOut)
+		return out.String()
+	}
+	return names(replay) != names(live)
+}
+
+// TestSnapshotOracle captures a snapshot of the live scenario, then runs the suite's statement list
+// live and from the snapshot: the outputs must be identical apart from ages, and so must the exit
+// codes. The tree and check reports are compared too.
+func TestSnapshotOracle(t *testing.T) {
+	needCluster(t)
+	path, at, sum := captureSnapshot(t, "admin", t.TempDir(), false)
+	t.Logf("captured %d kinds, %d objects, %d logs, %d bytes in %s", len(sum.Manifest.Kinds), sum.Manifest.Objects, sum.Manifest.Logs, sum.Bytes, sum.Duration)
+	snap, err := studioctl.LoadSnapshot(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(kubeconfigPath("admin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Now: func() time.Time { return at }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notices []string
+	replay, err := studioctl.OpenSnapshot(snap, studioctl.Options{Notice: func(n string) { notices = append(notices, n) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	same, differ, moved := 0, 0, 0
+	for _, c := range oracleCases() {
+		words, err := statement.Split(c.Statement)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lo, le, ro, re bytes.Buffer
+		lc := cli.ExecWords(ctx, live, words, &lo, &le)
+		rc := cli.ExecWords(ctx, replay, words, &ro, &re)
+		d := Diff(normaliseMoving(c.Statement, lo.String()), normaliseMoving(c.Statement, ro.String()))
+		if d == "" && lc == rc && Diff(le.String(), re.String()) == "" {
+			same++
+			continue
+		}
+		if (movingLogs(c.Statement) || c.Volatile) && lc == rc {
+			moved++
+			t.Logf("%s: the live log moved on since the capture:\n%s", c.Statement, d)
+			continue
+		}
+		// The live cluster is shared: a second live read that differs from the first shows the
+		// answer itself moves (ties in an order the server does not fix, objects other writers
+		// create and delete); such a statement cannot be an oracle and is reported as moved.
+		var lo2, le2 bytes.Buffer
+		lc2 := cli.ExecWords(ctx, live, words, &lo2, &le2)
+		if lc2 != lc || Diff(normaliseMoving(c.Statement, lo.String()), normaliseMoving(c.Statement, lo2.String())) != "" || churned(t, snap, live) {
+			moved++
+			t.Logf("%s: the live answer moves between reads or the cluster's namespaces changed since the capture:\n%s", c.Statement, d)
+			continue
+		}
+		differ++
+		t.Errorf("%s: live and snapshot differ (exit %d vs %d):\n%s\nlive stderr: %s\nsnapshot stderr: %s", c.Statement, lc, rc, d, le.String(), re.String())
+	}
+	for _, pair := range [][2]string{
+		{replaytest.TreeReport(ctx, live), replaytest.TreeReport(ctx, replay)},
+		{replaytest.CheckReport(ctx, live), replaytest.CheckReport(ctx, replay)},
+	} {
+		if d := Diff(pair[0], pair[1]); d != "" {
+			differ++
+			t.Errorf("tree or check differs:\n%s", d)
+		} else {
+			same++
+		}
+	}
+	t.Logf("snapshot oracle: %d statements identical live and from the snapshot, %d logs moved on live, %d differ; notices: %q", same, moved, differ, notices)
+}
+
+// TestSnapshotCanaries captures the scenario in people and machine mode and searches every byte
+// of each file, unpacked: no Secret-class canary (plain, base64 or base64 of base64) in either,
+// and no canary of any class in the machine-mode file.
+func TestSnapshotCanaries(t *testing.T) {
+	needCluster(t)
+	f := liveNeedles(t)
+	dir := t.TempDir()
+	for _, machine := range []bool{false, true} {
+		path, _, _ := captureSnapshot(t, "admin", dir, machine)
+		unpacked, err := snapshot.Unpack(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mode := studioctl.People
+		if machine {
+			mode = studioctl.Machine
+		}
+		leaks := f.Report(t, modeName(mode)+" snapshot", "the file", string(unpacked), machine)
+		// The search must be able to fail: people mode keeps the machine-class canaries.
+		kept := 0
+		for _, h := range f.Find(string(unpacked)) {
+			if !h.Needle.Secret {
+				kept++
+			}
+		}
+		if !machine && kept == 0 {
+			t.Errorf("the people-mode snapshot holds no machine-class canary: the search proves nothing")
+		}
+		t.Logf("%s snapshot: %d bytes searched unpacked, %d leaks, %d machine-class canaries kept", modeName(mode), len(unpacked), leaks, kept)
+	}
+}
+
+// TestSnapshotMeasure captures the scenario and times a replay of get pods -A, reporting the
+// capture time, the file size, the heap's peak during capture and the replay time.
+func TestSnapshotMeasure(t *testing.T) {
+	needCluster(t)
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	path, _, sum := captureSnapshot(t, "admin", t.TempDir(), false)
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	start := time.Now()
+	snap, err := studioctl.LoadSnapshot(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := studioctl.OpenSnapshot(snap, studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := cli.ExecWords(context.Background(), s, []string{"get", "pods", "-A"}, &out, &errOut); code != 0 {
+		t.Fatalf("get pods -A: exit %d: %s", code, errOut.String())
+	}
+	t.Logf("capture %s, file %d bytes, %d objects, heap allocated during capture %d MiB; load and get pods -A from it %s (%d lines)",
+		sum.Duration.Round(time.Millisecond), sum.Bytes, sum.Manifest.Objects, (after.TotalAlloc-before.TotalAlloc)>>20,
+		time.Since(start).Round(time.Millisecond), strings.Count(out.String(), "\n"))
+}

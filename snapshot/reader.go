@@ -1,0 +1,341 @@
+package snapshot
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
+)
+
+// Reader answers a session's requests from a snapshot, as the live server would, below the guard
+// (kube.Options.Transport), where a recording's replayer sits. Lists and Tables are filtered on the
+// captured objects (names, namespaces, label and field selectors) and paged; a request it cannot
+// answer fails with a kube.Missing that says what the snapshot lacks.
+type Reader struct {
+	s *Snapshot
+	// Notice, when set, receives the notices a reader has for the person (a log asked for more
+	// lines than were kept), each once.
+	Notice func(string)
+	mu     sync.Mutex
+	told   map[string]bool
+}
+
+// NewReader answers from s.
+func NewReader(s *Snapshot) *Reader { return &Reader{s: s, told: map[string]bool{}} }
+
+// Snapshot is the snapshot answered from.
+func (r *Reader) Snapshot() *Snapshot { return r.s }
+
+func (r *Reader) notice(n string) {
+	if r.Notice == nil {
+		return
+	}
+	r.mu.Lock()
+	first := !r.told[n]
+	r.told[n] = true
+	r.mu.Unlock()
+	if first {
+		r.Notice(n)
+	}
+}
+
+// RoundTrip answers one request.
+func (r *Reader) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil && req.Body != http.NoBody {
+		b, err := io.ReadAll(io.LimitReader(req.Body, kube.MaxRequestBody))
+		if err != nil {
+			return nil, err
+		}
+		body = b
+	}
+	path, q := req.URL.Path, req.URL.Query()
+	if req.Method == "POST" {
+		return r.review(req, path, body)
+	}
+	switch {
+	case path == "/version" || path == "/api" || path == "/apis" || path == "/readyz" || strings.HasPrefix(path, "/openapi/"):
+		return r.fixed(req, body, path)
+	case strings.HasSuffix(path, "/log"):
+		return r.log(req, path, q)
+	}
+	p, ok := parseResourcePath(path)
+	if !ok {
+		return nil, missing(lacksShape)
+	}
+	return r.resource(req, p, q)
+}
+
+// fixed answers from the answers kept at capture (version, discovery, OpenAPI, whoami).
+func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Response, error) {
+	answers := r.s.answers
+	if strings.HasPrefix(path, "/openapi/") {
+		answers = r.s.openAPIAnswers()
+	}
+	for _, e := range answers {
+		if e.Method == req.Method && e.Path == path && e.Query == req.URL.RawQuery && e.Accept == req.Header.Get("Accept") &&
+			compact(e.RequestBody) == compact(body) {
+			return respond(req, e.Status, e.ContentType, []byte(e.Body)), nil
+		}
+	}
+	switch {
+	case strings.HasPrefix(path, "/openapi/v3/"):
+		return nil, missing(lacksOpenAPIDoc, strings.TrimPrefix(path, "/openapi/v3/"))
+	case strings.HasPrefix(path, "/openapi/"):
+		return nil, missing(lacksOpenAPIIndex)
+	}
+	return nil, missing(lacksFixed, path)
+}
+
+func compact(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	var buf bytes.Buffer
+	if json.Compact(&buf, b) != nil {
+		return string(b)
+	}
+	return buf.String()
+}
+
+// respond builds an answer as net/http would hand it over.
+func respond(req *http.Request, status int, contentType string, body []byte) *http.Response {
+	h := http.Header{}
+	if contentType != "" {
+		h.Set("Content-Type", contentType)
+	}
+	return &http.Response{
+		StatusCode: status, Status: kube.StatusLine(status), Header: h,
+		Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body)),
+		Request: req, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+	}
+}
+
+func respondJSON(req *http.Request, status int, v any) (*http.Response, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return respond(req, status, "application/json", b), nil
+}
+
+// status is the Status object a server answers an error with; studioctl reads only its code.
+func status(req *http.Request, code int, reason string) (*http.Response, error) {
+	return respondJSON(req, code, map[string]any{"kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": reason, "code": code})
+}
+
+// resourcePath is a collection or object path, parsed.
+type resourcePath struct {
+	group, version, resource, namespace, name string
+}
+
+func parseResourcePath(path string) (resourcePath, bool) {
+	var p resourcePath
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	switch {
+	case len(segs) >= 3 && segs[0] == "api":
+		p.version, segs = segs[1], segs[2:]
+	case len(segs) >= 4 && segs[0] == "apis":
+		p.group, p.version, segs = segs[1], segs[2], segs[3:]
+	default:
+		return p, false
+	}
+	if len(segs) >= 3 && segs[0] == "namespaces" {
+		p.namespace, segs = segs[1], segs[2:]
+	}
+	switch len(segs) {
+	case 1:
+		p.resource = segs[0]
+	case 2:
+		p.resource, p.name = segs[0], segs[1]
+	default:
+		return p, false
+	}
+	return p, true
+}
+
+// resource answers a list, a get or a watch of a kind, as objects or as a Table.
+func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*http.Response, error) {
+	kd, other := r.s.kind(p.group, p.version, p.resource)
+	what := (kube.APIResource{Group: p.group, Resource: p.resource}).GroupResource()
+	switch {
+	case kd == nil && other != "":
+		return nil, missing(lacksVersion, what, p.version, other)
+	case kd == nil:
+		return nil, missing(lacksKind, what)
+	case kd.State == StateLocked:
+		return status(req, http.StatusForbidden, "Forbidden")
+	case kd.State == StateCut:
+		return nil, missing(lacksCut, what, kd.Reason)
+	case kd.State != StateCaptured:
+		return nil, missing(lacksFailed, what)
+	}
+	if kd.Namespaced && p.namespace != "" && !r.s.holdsNamespace(p.namespace) {
+		return nil, missing(lacksNamespace, p.namespace)
+	}
+	columns, items, err := kd.data()
+	if err != nil {
+		return nil, err
+	}
+	table := strings.Contains(req.Header.Get("Accept"), "as=Table")
+	if p.name != "" {
+		for i := range items {
+			o := items[i].Object
+			if metaString(o, "name") == p.name && (!kd.Namespaced || metaString(o, "namespace") == p.namespace) {
+				if table {
+					return respondJSON(req, 200, tableOf(columns, items[i:i+1], q.Get("includeObject"), "", ""))
+				}
+				return respondJSON(req, 200, o)
+			}
+		}
+		if it, ok := r.secretByName(kd, items, p); ok {
+			if table {
+				return respondJSON(req, 200, tableOf(columns, []item{it}, q.Get("includeObject"), "", ""))
+			}
+			return respondJSON(req, 200, it.Object)
+		}
+		return status(req, http.StatusNotFound, "NotFound")
+	}
+	sel, err := parseLabelSelector(q.Get("labelSelector"))
+	if err != nil {
+		return status(req, http.StatusBadRequest, "BadRequest")
+	}
+	fields, err := parseFieldSelector(q.Get("fieldSelector"), kd.Kind)
+	if err != nil {
+		return status(req, http.StatusBadRequest, "BadRequest")
+	}
+	var picked []item
+	for _, it := range items {
+		if kd.Namespaced && p.namespace != "" && metaString(it.Object, "namespace") != p.namespace {
+			continue
+		}
+		if sel.matches(labelsOf(it.Object)) && fields.matches(it.Object) {
+			picked = append(picked, it)
+		}
+	}
+	if q.Get("watch") != "" {
+		if rv := q.Get("resourceVersion"); rv != "" && rv != "0" {
+			return nil, kube.ErrReplayEnd // a watch from the list's version: nothing changed after the capture
+		}
+		return r.watch(req, kd, columns, picked, table, q.Get("includeObject"))
+	}
+	page, next, ok := pageOf(picked, q.Get("limit"), q.Get("continue"))
+	if !ok {
+		return status(req, http.StatusGone, "Expired")
+	}
+	if table {
+		return respondJSON(req, 200, tableOf(columns, page, q.Get("includeObject"), next, "1"))
+	}
+	objs := make([]map[string]any, len(page))
+	for i := range page {
+		objs[i] = page[i].Object
+	}
+	return respondJSON(req, 200, map[string]any{
+		"kind": kd.Kind.Kind + "List", "apiVersion": kd.Ref().GroupVersion(),
+		"metadata": map[string]any{"resourceVersion": "1", "continue": next}, "items": objs,
+	})
+}
+
+// secretByName finds a Secret whose name machine masking hid, by the UID kept under the hash of
+// the name asked for.
+func (r *Reader) secretByName(kd *kindData, items []item, p resourcePath) (item, bool) {
+	uid, ok := r.s.routing.SecretUIDs[secretKey(p.namespace, p.name)]
+	if !ok || kd.Group != "" || kd.Resource != "secrets" || uid == "" {
+		return item{}, false
+	}
+	for _, it := range items {
+		md, _ := it.Object["metadata"].(map[string]any)
+		if md["uid"] == uid {
+			return it, true
+		}
+	}
+	return item{}, false
+}
+
+// holdsNamespace reports whether the capture covered ns.
+func (s *Snapshot) holdsNamespace(ns string) bool {
+	return len(s.Manifest.Namespaces) == 0 || slices.Contains(s.Manifest.Namespaces, ns)
+}
+
+// pageOf cuts one page: the continue token is the offset of the page's first item.
+func pageOf(items []item, limit, cont string) ([]item, string, bool) {
+	start := 0
+	if cont != "" {
+		n, err := strconv.Atoi(strings.TrimPrefix(cont, "snapshot-"))
+		if err != nil || n < 0 || n > len(items) || !strings.HasPrefix(cont, "snapshot-") {
+			return nil, "", false
+		}
+		start = n
+	}
+	size := limits.PageSize
+	if n, err := strconv.Atoi(limit); err == nil && n > 0 && n < size {
+		size = n
+	}
+	end := min(start+size, len(items))
+	next := ""
+	if end < len(items) {
+		next = "snapshot-" + strconv.Itoa(end)
+	}
+	return items[start:end], next, true
+}
+
+// tableOf is the server's Table for items: the captured cells, and each object whole, as its
+// metadata (the server's default) or not at all.
+func tableOf(columns []kube.Column, items []item, include, next, rv string) map[string]any {
+	rows := make([]map[string]any, len(items))
+	for i, it := range items {
+		row := map[string]any{"cells": it.Cells}
+		switch include {
+		case "None":
+		case "Object":
+			row["object"] = it.Object
+		default:
+			md, _ := it.Object["metadata"].(map[string]any)
+			row["object"] = map[string]any{"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": md}
+		}
+		rows[i] = row
+	}
+	md := map[string]any{"continue": next}
+	if rv != "" {
+		md["resourceVersion"] = rv
+	}
+	return map[string]any{"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": md, "columnDefinitions": columns, "rows": rows}
+}
+
+// watch answers a watch from the start with the captured list, each object ADDED, then a clean
+// end; a watch from a version (a live statement going on after its list) ends with
+// kube.ErrReplayEnd.
+func (r *Reader) watch(req *http.Request, kd *kindData, columns []kube.Column, items []item, table bool, include string) (*http.Response, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for i := range items {
+		var obj any = items[i].Object
+		if table {
+			obj = tableOf(columns, items[i:i+1], include, "", "")
+		}
+		if err := enc.Encode(map[string]any{"type": "ADDED", "object": obj}); err != nil {
+			return nil, err
+		}
+	}
+	return respond(req, 200, "application/json", buf.Bytes()), nil
+}
+
+func labelsOf(obj map[string]any) map[string]string {
+	md, _ := obj["metadata"].(map[string]any)
+	raw, _ := md["labels"].(map[string]any)
+	out := make(map[string]string, len(raw))
+	for k, v := range raw {
+		if s, ok := v.(string); ok {
+			out[k] = s
+		}
+	}
+	return out
+}
