@@ -1454,6 +1454,42 @@ spec:
       tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
       containers:
       - {name: worker, image: "acme/legacy-worker:0.9.3"}
+---
+# A bare privileged pod with a hostPath volume, and a Deployment whose env names a Secret that does
+# not exist (audit's privileged, host_path and secret_missing findings).
+apiVersion: v1
+kind: Pod
+metadata: {name: node-debugger, namespace: ops, labels: {app: node-debugger}}
+spec:
+  nodeSelector: {type: kwok}
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  containers:
+  - name: debugger
+    image: "busybox:1.36"
+    command: [sleep, infinity]
+    securityContext: {privileged: true}
+    volumeMounts: [{name: host-logs, mountPath: /host/var/log, readOnly: true}]
+  volumes:
+  - {name: host-logs, hostPath: {path: /var/log, type: Directory}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: billing-sync, namespace: ops, labels: {app: billing-sync}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: billing-sync}}
+  template:
+    metadata: {labels: {app: billing-sync}}
+    spec:
+      nodeSelector: {type: kwok}
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - name: sync
+        image: "acme/billing-sync:2.3.0"
+        resources: {requests: {cpu: 50m, memory: 64Mi}, limits: {cpu: 200m, memory: 128Mi}}
+        env:
+        - name: BILLING_API_TOKEN
+          valueFrom: {secretKeyRef: {name: billing-credentials, key: api-token}}
 EOF
 apply "$M/78-workloads.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.
