@@ -13,14 +13,23 @@ import (
 	"github.com/studioctl/studioctl/audit"
 )
 
-// liveSession opens a session on the live cluster as identity.
+// liveSession opens a session on the live cluster as identity, in people mode.
 func liveSession(t *testing.T, identity string) *studioctl.Session {
+	return liveSessionMode(t, identity, false)
+}
+
+// liveSessionMode opens a session on the live cluster as identity, in machine mode when machine.
+func liveSessionMode(t *testing.T, identity string, machine bool) *studioctl.Session {
 	t.Helper()
 	data, err := os.ReadFile(kubeconfigPath(identity))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{})
+	o := studioctl.Options{}
+	if machine {
+		o.Redact = studioctl.Machine
+	}
+	s, _, err := studioctl.OpenKubeconfig(data, "", o)
 	if err != nil {
 		t.Fatal(err)
 	}
