@@ -3,7 +3,6 @@ package livetest
 import (
 	"context"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/replaytest"
 )
 
 // liveSession opens a session on the live cluster as identity, in people mode.
@@ -42,37 +42,9 @@ func liveContext(t *testing.T) context.Context {
 	return ctx
 }
 
-// plantedWorkload is one workload e2e/seed.sh plants for the audit, the finding codes it must
-// produce (as the admin, and as the view identity, which may not read Secrets), and whether its
-// row has a desired count (an orphan ReplicaSet's and a custom resource's has none).
-type plantedWorkload struct {
-	what                string
-	kind, ns, name      string
-	codes, viewCodes    []string
-	noCodes, viewNoCode []string
-	noDesired, restarts bool
-}
-
-var plantedWorkloads = []plantedWorkload{
-	{what: "a Deployment without limits, crash-looping", kind: "Deployment", ns: "ops", name: "report-generator",
-		codes:    []string{audit.CodeLimitsMissing, audit.CodeRequestsMissing, audit.CodeCrashLooping, audit.CodeRestarting, audit.CodeSingleReplica},
-		restarts: true},
-	{what: "a CronJob", kind: "CronJob", ns: "payments", name: "settlement-report",
-		codes: []string{audit.CodeLimitsMissing, audit.CodeRequestsMissing, audit.CodeRunsAsRoot}, noDesired: true},
-	{what: "a bare privileged pod with a hostPath", kind: "Pod", ns: "ops", name: "node-debugger",
-		codes: []string{audit.CodePrivileged, audit.CodeHostPath, audit.CodeRunsAsRoot}, noDesired: true},
-	{what: "an orphan ReplicaSet", kind: "ReplicaSet", ns: "ops", name: "legacy-worker-7d9f8b6c5",
-		codes: []string{audit.CodeLimitsMissing, audit.CodeReadinessMissing}, noDesired: true},
-	{what: "a custom resource owning a pod", kind: "ManagedComponent", ns: "platform", name: "search-indexer",
-		codes: []string{audit.CodeLimitsMissing, audit.CodeReadinessMissing}, noDesired: true},
-	{what: "a secretKeyRef to a missing Secret", kind: "Deployment", ns: "ops", name: "billing-sync",
-		codes: []string{audit.CodeSecretMissing}, noCodes: []string{audit.CodeLimitsMissing, audit.CodeRequestsMissing, audit.CodeSecretNotChecked},
-		viewCodes: []string{audit.CodeSecretNotChecked}, viewNoCode: []string{audit.CodeSecretMissing}},
-}
-
-// TestAuditPlantedLive: each workload the scenario plants for the audit has its row and produces
-// the findings it was planted for; the Secret check reports "not checked" for the view identity,
-// which may not read Secrets, instead of guessing.
+// TestAuditPlantedLive: each workload the scenario plants for the audit (replaytest.PlantedWorkloads)
+// has its row and produces the findings it was planted for; the Secret check reports "not
+// checked" for the view identity, which may not read Secrets, instead of guessing.
 func TestAuditPlantedLive(t *testing.T) {
 	needCluster(t)
 	for _, identity := range []string{"admin", "view"} {
@@ -80,73 +52,29 @@ func TestAuditPlantedLive(t *testing.T) {
 			s := liveSession(t, identity)
 			ctx := liveContext(t)
 			reports := map[string]*audit.Report{}
-			for _, w := range plantedWorkloads {
-				r := reports[w.ns]
+			for _, w := range replaytest.PlantedWorkloads {
+				r := reports[w.Namespace]
 				if r == nil {
 					var err error
-					if r, err = audit.ProfileWorkloads(ctx, s, w.ns, audit.Options{}); err != nil {
-						t.Fatalf("audit workloads -n %s: %v", w.ns, err)
+					if r, err = audit.ProfileWorkloads(ctx, s, w.Namespace, audit.Options{}); err != nil {
+						t.Fatalf("audit workloads -n %s: %v", w.Namespace, err)
 					}
-					reports[w.ns] = r
+					reports[w.Namespace] = r
 				}
-				row := findWorkload(r, w)
-				if row == nil {
-					t.Errorf("%s (%s %s/%s): no row; is the scenario seeded with this e2e/seed.sh?", w.what, w.kind, w.ns, w.name)
-					continue
+				for _, p := range w.Check(r, identity == "admin") {
+					t.Errorf("as %s: %s", identity, p)
 				}
-				if (row.Desired == nil) != w.noDesired {
-					t.Errorf("%s: desired count %v, want none: %v", w.what, row.Desired, w.noDesired)
-				}
-				if w.restarts && (row.Restarts == 0 || row.LastReason == "" || row.LastTermination == "") {
-					t.Errorf("%s: restarts %d, last termination %q %q", w.what, row.Restarts, row.LastReason, row.LastTermination)
-				}
-				got := findingCodes(r, w)
-				want, none := w.codes, w.noCodes
-				if identity == "view" && w.viewCodes != nil {
-					want, none = w.viewCodes, w.viewNoCode
-				}
-				for _, c := range want {
-					if !slices.Contains(got, c) {
-						t.Errorf("%s (%s %s/%s) as %s: no %s finding; it has %v", w.what, w.kind, w.ns, w.name, identity, c, got)
-					}
-				}
-				for _, c := range none {
-					if slices.Contains(got, c) {
-						t.Errorf("%s as %s: an unexpected %s finding", w.what, identity, c)
-					}
-				}
-				t.Logf("%s (%s %s/%s) as %s: %d findings %v", w.what, w.kind, w.ns, w.name, identity, len(got), got)
+				got := w.FindingCodes(r)
+				t.Logf("%s (%s %s/%s) as %s: %d findings %v", w.What, w.Kind, w.Namespace, w.Name, identity, len(got), got)
 			}
 			// The missing Secret's finding names the Secret.
 			for _, f := range reports["ops"].Findings {
-				if f.Code == audit.CodeSecretMissing && !strings.Contains(f.Message, "billing-credentials") {
+				if f.Code == audit.CodeSecretMissing && !strings.Contains(f.Message, replaytest.MissingSecret) {
 					t.Errorf("the missing Secret's finding does not name it: %q", f.Message)
 				}
 			}
 		})
 	}
-}
-
-func findWorkload(r *audit.Report, w plantedWorkload) *audit.Workload {
-	for _, ns := range r.Namespaces {
-		for _, row := range ns.Workloads {
-			if row.Kind == w.kind && row.Namespace == w.ns && row.Name == w.name {
-				return row
-			}
-		}
-	}
-	return nil
-}
-
-func findingCodes(r *audit.Report, w plantedWorkload) []string {
-	var out []string
-	for _, f := range r.Findings {
-		if f.Kind == w.kind && f.Namespace == w.ns && f.Name == w.name && !slices.Contains(out, f.Code) {
-			out = append(out, f.Code)
-		}
-	}
-	slices.Sort(out)
-	return out
 }
 
 // expectedUsage is what the scenario's kwok metrics give the shop containers (e2e/README.md,
