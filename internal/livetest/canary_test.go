@@ -157,8 +157,8 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 		recLeaks += f.Report(t, what, "body", ex.Body, studioctl.People == studioctl.Machine)
 		recLeaks += f.Report(t, what, "request body", string(ex.RequestBody), studioctl.People == studioctl.Machine)
 	}
-	t.Logf("%s/%s: %d statements (%d failed, %d of them over the -o json/yaml cap), %d leaks printed, %d key names missing, %d documents that do not parse; recording: %d exchanges, %d body bytes, %d leaks",
-		identity, modeName(mode), runs, failed, capped, leaks, keysMissed, badDocs, len(rec.Rec.Exchanges), size, recLeaks)
+	t.Logf("%s/%s: %d outputs (%d statements, of which %d failed, %d of them over the -o json/yaml cap; %d audit and platform readings), %d leaks printed, %d key names missing, %d documents that do not parse; recording: %d exchanges, %d body bytes, %d leaks",
+		identity, modeName(mode), runs, len(cases), failed, capped, runs-len(cases), leaks, keysMissed, badDocs, len(rec.Rec.Exchanges), size, recLeaks)
 	return runs, leaks + recLeaks
 }
 
