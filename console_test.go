@@ -15,6 +15,7 @@ import (
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -41,7 +42,7 @@ func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	loop := &console.Loop{Session: &s.Session, Out: &out, Err: &errOut}
+	loop := &console.Loop{Session: reader.Of(s), Out: &out, Err: &errOut}
 	failed, err := loop.Script(context.Background(), strings.NewReader(script.String()))
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +70,7 @@ func TestPipedConsoleKeepsGoing(t *testing.T) {
 		"get deploy -n shop -o name",
 	}
 	var out, errOut bytes.Buffer
-	loop := &console.Loop{Session: &s.Session, Out: &out, Err: &errOut}
+	loop := &console.Loop{Session: reader.Of(s), Out: &out, Err: &errOut}
 	failed, err := loop.Script(context.Background(), strings.NewReader(strings.Join(lines, "\n")))
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +137,7 @@ func TestHistoryIsPrivateAndMasked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loop := &console.Loop{Session: &s.Session, HistoryDir: dir, Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+	loop := &console.Loop{Session: reader.Of(s), HistoryDir: dir, Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
 	loop.AppendHistory("get pods --token=SECRET-ONE --password 'SECRET TWO'")
 	data, err := os.ReadFile(filepath.Join(dir, "history"))
 	if err != nil {

@@ -10,8 +10,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/demo"
+	"github.com/studioctl/studioctl/run"
 )
 
 // The examples read the demo cluster (package demo): a recording of a real v1.37.2 API server.
@@ -36,15 +36,15 @@ func ExampleSession_List() {
 		fmt.Println(pod.Namespace(), pod.Name(), pod.String("status", "phase"))
 	}
 	// Output:
-	// kube-system coredns-678bd56585-d6tfd Running
+	// kube-system coredns-678bd56585-6nzhm Running
 	// monitoring alertmanager-1 Running
-	// monitoring grafana-6f5896969-tgn49 Running
-	// monitoring node-exporter-9rprb Running
-	// payments payments-api-9c8c86b45-r5jf7 Running
-	// shop api-7bdc65c7b5-7zscc Running
+	// monitoring grafana-6f5896969-rdwqc Running
+	// monitoring node-exporter-bwjhf Running
+	// payments payments-api-9c8c86b45-drbbg Running
+	// shop api-7bdc65c7b5-whln5 Running
 	// shop postgres-1 Running
-	// shop web-568bd749f7-fk9v5 Running
-	// toolhive-system toolhive-operator-84c7ff9fb4-vcx5l Running
+	// shop web-568bd749f7-hxv9g Running
+	// toolhive-system toolhive-operator-84c7ff9fb4-wp8hn Running
 }
 
 // Print the server's table of pods in every namespace, the columns kubectl prints by default.
@@ -79,12 +79,12 @@ func ExampleSession_Table() {
 	}
 	w.Flush()
 	// Output:
-	// NAMESPACE    NAME                      READY  STATUS   RESTARTS  AGE
-	// kube-system  coredns-678bd56585-d6tfd  1/1    Running  0         -
-	// kube-system  coredns-678bd56585-g5qvz  1/1    Running  0         -
-	// monitoring   alertmanager-0            1/1    Running  0         -
-	// monitoring   alertmanager-1            1/1    Running  0         -
-	// monitoring   grafana-6f5896969-gr85v   1/1    Running  0         -
+	// NAMESPACE    NAME                            READY  STATUS   RESTARTS  AGE
+	// kube-system  coredns-678bd56585-5dfvq        1/1    Running  0         -
+	// kube-system  coredns-678bd56585-6nzhm        1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-bc55p  1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-pfjcd  1/1    Running  0         -
+	// ml-platform  notebook-mig                    1/1    Running  0         -
 }
 
 // Read the tail of a container's log.
@@ -107,31 +107,6 @@ func ExampleSession_Logs() {
 	// 2026-01-15 09:04:00 INFO  tick processed=1311 errors=0
 }
 
-// Run a kubectl statement and print its answer as the studioctl command does.
-func ExampleSession_Run() {
-	ctx := context.Background()
-	s, err := demo.Open(studioctl.Options{})
-	if err != nil {
-		panic(err)
-	}
-	res, err := s.Run(ctx, "get deployments -n shop")
-	if err != nil {
-		panic(err)
-	}
-	s.Print(os.Stdout, os.Stderr, res)
-
-	// A write is refused before anything is sent.
-	_, err = s.Run(ctx, "delete pod postgres-0 -n shop")
-	if e, ok := studioctl.AsError(err); ok && e.IsRefusal() {
-		fmt.Println(e.Code)
-	}
-	// Output:
-	// NAME   READY   UP-TO-DATE   AVAILABLE   AGE
-	// api    2/2     2            2           3m6s
-	// web    3/3     3            3           3m6s
-	// refused.write_command
-}
-
 // Check rights: who the connection is, and whether it may list pods in shop.
 func ExampleSession_CanI() {
 	ctx := context.Background()
@@ -152,54 +127,6 @@ func ExampleSession_CanI() {
 	// admin may list pods in shop: true
 }
 
-// Walk the cluster tree: the namespaces, then one namespace's folders with their counts.
-func ExampleSession_Tree() {
-	ctx := context.Background()
-	s, err := demo.Open(studioctl.Options{})
-	if err != nil {
-		panic(err)
-	}
-	tree := s.Tree()
-	root, err := tree.Root(ctx)
-	if err != nil {
-		panic(err)
-	}
-	var labels []string
-	for _, c := range root.Containers {
-		labels = append(labels, c.Label)
-	}
-	fmt.Println(strings.Join(labels, " "))
-	shop := tree.NamespaceNode("shop")
-	if err := tree.Open(ctx, shop); err != nil {
-		panic(err)
-	}
-	shop.Walk(func(n *browse.Node) {
-		if n.Kind == browse.KindFolder && n.Count > 0 {
-			fmt.Printf("  %s: %s\n", n.Label, n.CountText())
-		}
-	})
-	// Output:
-	// Cluster default kube-node-lease kube-public kube-system mcp-4b1f0c9a7e21 monitoring payments shop toolhive-system
-	//   Pods: 8
-	//   Deployments: 2
-	//   Replica Sets: 2
-	//   Stateful Sets: 1
-	//   Config Maps: 4
-	//   Secrets: 3
-	//   Horizontal Pod Autoscalers: 1
-	//   Pod Disruption Budgets: 1
-	//   Services: 4
-	//   Endpoints: 4
-	//   Endpoint Slices: 4
-	//   Ingresses: 1
-	//   Persistent Volume Claims: 1
-	//   Service Accounts: 3
-	//   Roles: 1
-	//   Role Bindings: 1
-	//   Events: 21
-	//   Custom Resources: 2
-}
-
 // Machine mode for an agent: values an agent must not read are masked, keys kept, in typed reads
 // and printed answers alike, and the mode cannot be lowered.
 func Example_machineMode() {
@@ -213,11 +140,12 @@ func Example_machineMode() {
 		panic(err)
 	}
 	fmt.Println(secret.Kind(), secret.Name())
-	res, err := s.Run(ctx, "get configmap app-settings -n shop -o yaml")
+	// Statements (package run) are masked where they are printed.
+	res, err := run.Line(ctx, s, "get configmap app-settings -n shop -o yaml")
 	if err != nil {
 		panic(err)
 	}
-	s.Print(os.Stdout, os.Stderr, res)
+	run.Print(os.Stdout, os.Stderr, s, res)
 	err = s.Raise(studioctl.People)
 	var e *studioctl.Error
 	fmt.Println(errors.As(err, &e), e.Code)
@@ -230,13 +158,13 @@ func Example_machineMode() {
 	//   settings.json: <redacted>
 	// kind: ConfigMap
 	// metadata:
-	//   creationTimestamp: "2026-11-29T23:44:31Z"
+	//   creationTimestamp: "2026-12-02T04:34:13Z"
 	//   labels:
 	//     app: api
 	//   name: app-settings
 	//   namespace: shop
-	//   resourceVersion: "312"
-	//   uid: 0fdbeb2a-12c2-4fdf-b99d-dcfcdaaab322
+	//   resourceVersion: "360"
+	//   uid: 922dfb43-8bfc-467f-854a-ea61bd35754a
 	// true refused.redact_lower
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/studioctl/studioctl/internal/hostile"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 // Issue 12's regression tests: whole statements through the library's front door against the
@@ -227,7 +228,7 @@ func TestHostileLyingDiscoveryPrintsNoSecretValue(t *testing.T) {
 func TestHostileConsoleLoop(t *testing.T) {
 	_, s := openHostile(t, hostile.ControlValues, studioctl.People)
 	var out, errOut bytes.Buffer
-	loop := &console.Loop{Session: &s.Session, Out: &out, Err: &errOut}
+	loop := &console.Loop{Session: reader.Of(s), Out: &out, Err: &errOut}
 	script := "get pods\nget pods '\x1b]0;T\x07'\nlogs web-0 -c nope\nget po\u009bds\n"
 	if _, err := loop.Script(context.Background(), strings.NewReader(script)); err != nil {
 		t.Fatal(err)

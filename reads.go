@@ -10,11 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
-	"github.com/studioctl/studioctl/statement"
 )
 
 // Error is every failure studioctl reports: a stable Code for programs ("http.forbidden",
@@ -25,26 +23,6 @@ type Error = kube.Error
 
 // AsError finds an *Error in err's chain.
 func AsError(err error) (*Error, bool) { return kube.AsError(err) }
-
-// Kind is one kind the server serves, as discovery lists it: its group, version, resource (the
-// plural), Kind, short names, read verbs, every verb (AllVerbs) and whether it is namespaced.
-type Kind = kube.APIResource
-
-// GVR names a kind exactly, by group, version and resource. Its String is the kubectl form every
-// read accepts as a kind ("deployments.v1.apps", "pods.v1").
-type GVR struct {
-	Group    string
-	Version  string
-	Resource string
-}
-
-// String is resource.version.group, or resource.version for the core group.
-func (g GVR) String() string {
-	if g.Group == "" {
-		return g.Resource + "." + g.Version
-	}
-	return g.Resource + "." + g.Version + "." + g.Group
-}
 
 // ListOptions say where a list reads and how much.
 type ListOptions struct {
@@ -61,17 +39,17 @@ type ListOptions struct {
 	MaxRows int
 }
 
-func (s *Session) scope(r Kind, o ListOptions) kube.Scope {
+func (s *Session) scope(r kube.APIResource, o ListOptions) kube.Scope {
 	ns := o.Namespace
 	if ns == "" {
-		ns = s.Client.Endpoint().DefaultNamespace
+		ns = s.client.Endpoint().DefaultNamespace
 	}
 	return kube.Scope{Namespace: ns, AllNamespaces: o.AllNamespaces}
 }
 
 func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, error) {
 	if o.MaxRows < 0 || o.MaxRows > limits.MaxMaxRows {
-		return kube.ListOptions{}, kube.Refusef(statement.CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
+		return kube.ListOptions{}, kube.Refusef(kube.CodeLimitValue, sentenceMaxRows, limits.MaxMaxRows)
 	}
 	max := o.MaxRows
 	if max == 0 {
@@ -80,23 +58,8 @@ func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, 
 	return kube.ListOptions{LabelSelector: o.LabelSelector, FieldSelector: o.FieldSelector, MaxRows: max, IncludeObject: include}, nil
 }
 
-// Resolve finds the kind a name means, as kubectl does: a plural, a short name, a singular or a
-// Kind, optionally qualified (deployments.apps, deployments.v1.apps).
-func (s *Session) Resolve(ctx context.Context, kind string) (Kind, error) {
-	return s.Client.Resolve(ctx, kind)
-}
-
-// Kinds lists every kind the server serves (discovery), core group first.
-func (s *Session) Kinds(ctx context.Context) ([]Kind, error) {
-	d, err := s.Client.Discovery(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return append([]Kind(nil), d.Resources...), nil
-}
-
 // mask applies machine redaction to an answer about r, in place.
-func (s *Session) mask(r Kind, v any) {
+func (s *Session) mask(r kube.APIResource, v any) {
 	if s.mode != Machine {
 		return
 	}
@@ -114,7 +77,7 @@ func (s *Session) mask(r Kind, v any) {
 // with http.gone if objects were already yielded, rather than yield them twice.
 func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq2[Object, error] {
 	return func(yield func(Object, error) bool) {
-		r, err := s.Client.Resolve(ctx, kind)
+		r, err := s.client.Resolve(ctx, kind)
 		if err != nil {
 			yield(Object{}, err)
 			return
@@ -126,7 +89,7 @@ func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq
 		}
 		stop := errors.New("stopped")
 		yielded, stopped := false, false
-		err = s.Client.ListObjects(ctx, r, s.scope(r, o), ko, func(m map[string]any) error {
+		err = s.client.ListObjects(ctx, r, s.scope(r, o), ko, func(m map[string]any) error {
 			if stopped {
 				return stop
 			}
@@ -153,14 +116,14 @@ func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq
 // Get reads one object; namespace "" is the connection's default (ignored for a cluster-scoped
 // kind).
 func (s *Session) Get(ctx context.Context, kind, namespace, name string) (Object, error) {
-	r, err := s.Client.Resolve(ctx, kind)
+	r, err := s.client.Resolve(ctx, kind)
 	if err != nil {
 		return Object{}, err
 	}
 	if namespace == "" {
-		namespace = s.Client.Endpoint().DefaultNamespace
+		namespace = s.client.Endpoint().DefaultNamespace
 	}
-	m, err := s.Client.GetObject(ctx, r, namespace, name)
+	m, err := s.client.GetObject(ctx, r, namespace, name)
 	if err != nil {
 		return Object{}, err
 	}
@@ -168,9 +131,27 @@ func (s *Session) Get(ctx context.Context, kind, namespace, name string) (Object
 	return Object{m: m}, nil
 }
 
-// Column is one of a server table's columns: its Name, Type (string, integer, date ...), Format
-// and Priority (0 is what kubectl prints by default; above 0 only with -o wide).
-type Column = kube.Column
+// Column is one of a server table's columns.
+type Column struct {
+	// Name is the column's header as the server names it ("Name", "Ready", "Age").
+	Name string
+	// Type is the cells' type: string, integer, number, boolean or date.
+	Type string
+	// Format refines Type: name for the object's name column, and the like.
+	Format string
+	// Description is the server's description of the column.
+	Description string
+	// Priority is 0 for the columns kubectl prints by default, above 0 for -o wide's.
+	Priority int
+}
+
+func columnsOf(kc []kube.Column) []Column {
+	out := make([]Column, len(kc))
+	for i, c := range kc {
+		out[i] = Column{Name: c.Name, Type: c.Type, Format: c.Format, Description: c.Description, Priority: c.Priority}
+	}
+	return out
+}
 
 // Table is the server's own table of a kind (the columns kubectl prints), every page of it.
 type Table struct {
@@ -209,7 +190,7 @@ func (r Row) Cell(i int) string {
 // Table reads the server's table of a kind, every page of it under the row cap. In machine mode
 // the cells and metadata are masked as the command masks them.
 func (s *Session) Table(ctx context.Context, kind string, o ListOptions) (*Table, error) {
-	r, err := s.Client.Resolve(ctx, kind)
+	r, err := s.client.Resolve(ctx, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +200,7 @@ func (s *Session) Table(ctx context.Context, kind string, o ListOptions) (*Table
 	}
 	t := &Table{}
 	p := &tablePager{t: t}
-	if err := s.Client.ListTable(ctx, r, s.scope(r, o), ko, p); err != nil {
+	if err := s.client.ListTable(ctx, r, s.scope(r, o), ko, p); err != nil {
 		return nil, err
 	}
 	s.maskTable(r, t)
@@ -230,7 +211,7 @@ type tablePager struct{ t *Table }
 
 func (p *tablePager) Page(kt *kube.Table) error {
 	if p.t.Columns == nil {
-		p.t.Columns = kt.Columns
+		p.t.Columns = columnsOf(kt.Columns)
 	}
 	for _, row := range kt.Rows {
 		p.t.Rows = append(p.t.Rows, Row{Cells: row.Cells, Object: Object{m: row.Object}})
@@ -241,7 +222,7 @@ func (p *tablePager) Page(kt *kube.Table) error {
 func (p *tablePager) Reset() { p.t.Rows = nil }
 
 // maskTable masks a table in machine mode through the same walker the command's answers take.
-func (s *Session) maskTable(r Kind, t *Table) {
+func (s *Session) maskTable(r kube.APIResource, t *Table) {
 	if s.mode != Machine {
 		return
 	}
@@ -297,16 +278,16 @@ type Log struct {
 // Logs reads one container's log of a pod; namespace "" is the connection's default.
 func (s *Session) Logs(ctx context.Context, namespace, pod string, o LogOptions) (*Log, error) {
 	if o.TailLines < 0 || o.SinceSeconds < 0 || o.LimitBytes < 0 {
-		return nil, kube.Refusef(statement.CodeBadValue, sentenceLogNegative)
+		return nil, kube.Refusef(kube.CodeBadValue, sentenceLogNegative)
 	}
 	if namespace == "" {
-		namespace = s.Client.Endpoint().DefaultNamespace
+		namespace = s.client.Endpoint().DefaultNamespace
 	}
 	// The allowlist admits pods/log as discovery lists it, so discovery is read first.
-	if _, err := s.Client.Discovery(ctx); err != nil {
+	if _, err := s.client.Discovery(ctx); err != nil {
 		return nil, err
 	}
-	ls, err := s.Client.PodLog(ctx, namespace, pod, kube.LogOptions{
+	ls, err := s.client.PodLog(ctx, namespace, pod, kube.LogOptions{
 		Container: o.Container, HasTail: o.TailLines > 0, TailLines: o.TailLines, SinceSeconds: o.SinceSeconds,
 		LimitBytes: o.LimitBytes, Timestamps: o.Timestamps, Previous: o.Previous,
 	})
@@ -334,9 +315,9 @@ func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window 
 		window = limits.DefaultWatchWindow
 	}
 	if window < limits.MinRequestTimeout || window > limits.MaxRequestTimeout {
-		return nil, kube.Refusef(statement.CodeLimit, sentenceWatchWindow, limits.MaxRequestTimeout.String())
+		return nil, kube.Refusef(kube.CodeLimitValue, sentenceWatchWindow, limits.MaxRequestTimeout.String())
 	}
-	r, err := s.Client.Resolve(ctx, kind)
+	r, err := s.client.Resolve(ctx, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +336,7 @@ func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window 
 				return ctx.Err()
 			}
 		}
-		err := s.Client.WatchTable(ctx, r, s.scope(r, o), ko, "", window, func(we kube.WatchEvent) error {
+		err := s.client.WatchTable(ctx, r, s.scope(r, o), ko, "", window, func(we kube.WatchEvent) error {
 			t := &Table{}
 			(&tablePager{t: t}).Page(we.Table)
 			s.maskTable(r, t)
@@ -372,39 +353,3 @@ func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window 
 	}()
 	return ch, nil
 }
-
-// User is who the server says this connection is.
-type User = kube.UserInfo
-
-// WhoAmI asks the server who this connection is (SelfSubjectReview).
-func (s *Session) WhoAmI(ctx context.Context) (User, error) {
-	u, _, err := s.Client.WhoAmI(ctx)
-	return u, err
-}
-
-// Access is one question for the server's authorizer: a verb on a resource (with its group,
-// subresource, name and namespace), or a verb on a non-resource URL such as /healthz.
-type Access = kube.AccessCheck
-
-// CanI asks whether this connection may do what a names (SelfSubjectAccessReview).
-func (s *Session) CanI(ctx context.Context, a Access) (bool, error) {
-	ans, err := s.Client.CanI(ctx, a)
-	return ans.Allowed, err
-}
-
-// Rules is every right this connection holds in a namespace, as the server lists them; Incomplete
-// is set when the server said the list may miss some.
-type Rules = kube.Rules
-
-// Rules asks the server for every right this connection holds in a namespace
-// (SelfSubjectRulesReview); namespace "" is the connection's default.
-func (s *Session) Rules(ctx context.Context, namespace string) (*Rules, error) {
-	if namespace == "" {
-		namespace = s.Client.Endpoint().DefaultNamespace
-	}
-	return s.Client.RulesReview(ctx, namespace)
-}
-
-// Tree is the cluster tree of this session (package browse): the Cluster container and the
-// namespaces, each opened lazily into folders of the kinds it holds, with capped reads.
-func (s *Session) Tree() *browse.Browser { return browse.New(&s.Session) }

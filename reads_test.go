@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
 )
@@ -50,5 +51,50 @@ func TestTypedReadsEdges(t *testing.T) {
 	}
 	if got := s.Unrecorded(); len(got) > 0 {
 		t.Fatalf("unrecorded requests: %v", got)
+	}
+}
+
+// Discovery and the self reviews answer the library's own types, every field carried over.
+func TestDiscoveryAndReviewsAnswerTheLibrarysTypes(t *testing.T) {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deploy, err := s.Resolve(ctx, "deploy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := studioctl.Kind{Group: "apps", Version: "v1", Resource: "deployments", Kind: "Deployment", Singular: "deployment",
+		ShortNames: []string{"deploy"}, Namespaced: true, Verbs: []string{"get", "list", "watch"},
+		AllVerbs: []string{"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"}, Categories: []string{"all"}}
+	if d := cmp.Diff(want, deploy); d != "" {
+		t.Fatalf("deploy (-want +got):\n%s", d)
+	}
+	if got := deploy.GVR().String(); got != "deployments.v1.apps" {
+		t.Fatal(got)
+	}
+	kinds, err := s.Kinds(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]studioctl.Kind{}
+	for _, k := range kinds {
+		found[k.GVR().String()] = k
+	}
+	if d := cmp.Diff(want, found["deployments.v1.apps"]); d != "" || found["pods.v1"].Kind != "Pod" || found["nodes.v1"].Namespaced {
+		t.Fatalf("Kinds: deployments (-want +got):\n%s\npods %+v\nnodes %+v", d, found["pods.v1"], found["nodes.v1"])
+	}
+	rules, err := s.Rules(ctx, "shop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := studioctl.ResourceRule{Verbs: []string{"*"}, APIGroups: []string{"*"}, Resources: []string{"*"}}
+	if rules.Incomplete || len(rules.ResourceRules) == 0 || !cmp.Equal(all, rules.ResourceRules[0]) || len(rules.NonResourceRules) == 0 {
+		t.Fatalf("admin's rules in shop: %+v", rules)
+	}
+	me, err := s.WhoAmI(ctx)
+	if err != nil || me.Username != "admin" || len(me.Groups) == 0 {
+		t.Fatalf("whoami: %+v %v", me, err)
 	}
 }

@@ -1,8 +1,8 @@
 // Package studioctl is a read-only Kubernetes client for Go programs: open a session on one API
-// server, then read it with typed calls or with kubectl-subset statements. It has no client-go
-// dependency and cannot write: every request passes an allowlist of GET routes and self reviews
-// beneath the session, Secret values are stripped where answers are decoded, and every read is
-// bounded (a row cap, byte caps, deadlines).
+// server, then read it with typed calls (or with kubectl-subset statements, in package run). It
+// has no client-go dependency and cannot write: every request passes an allowlist of GET routes
+// and self reviews beneath the session, Secret values are stripped where answers are decoded, and
+// every read is bounded (a row cap, byte caps, deadlines).
 //
 // # Opening
 //
@@ -32,16 +32,19 @@
 //
 // [Session.List] and [Session.Get] answer [Object] values, [Session.Table] the server's own table
 // (the columns kubectl prints), [Session.Logs] a pod's log, [Session.Watch] a bounded window of
-// changes, [Session.Kinds] discovery, [Session.CanI], [Session.WhoAmI] and [Session.Rules] the
-// self reviews, and [Session.Tree] the cluster tree of package browse.
+// changes, [Session.Kinds] discovery, and [Session.CanI], [Session.WhoAmI] and [Session.Rules] the
+// self reviews.
 //
-// Statement-driven callers (a console, an agent) use [Session.Run] and [Session.Print], which
-// answer and print exactly as the studioctl command does.
+// Two packages build on a session, so that a program linking only the typed reads does not carry
+// them: package github.com/studioctl/studioctl/run answers kubectl-subset statements and prints
+// them exactly as the studioctl command does (run.Line, run.Print), for statement-driven callers
+// such as a console or an agent; package github.com/studioctl/studioctl/browse walks the cluster
+// tree (browse.Open).
 //
 // # Errors
 //
 // Every failure is an [*Error] (errors.As works) with a stable Code, the HTTP Status when the
-// server answered, and a sentence studioctl composed; [Error.IsRefusal] tells a refusal by
+// server answered, and a sentence studioctl composed; its IsRefusal method tells a refusal by
 // studioctl from the server's own error.
 //
 // # Redaction
@@ -52,8 +55,6 @@
 package studioctl
 
 import (
-	"context"
-	"io"
 	"net/http"
 	"time"
 
@@ -61,23 +62,20 @@ import (
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
-	"github.com/studioctl/studioctl/printer"
-	"github.com/studioctl/studioctl/read"
-	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/record"
-	"github.com/studioctl/studioctl/statement"
 	"github.com/studioctl/studioctl/store"
 )
 
-// Mode is a session's redaction mode: [People] or [Machine].
-type Mode = printer.RedactMode
+// Mode is a session's redaction mode: [People] or [Machine]. A higher mode is stricter.
+type Mode int
 
-// The redaction modes.
+// The redaction modes. Their values are the printer's (package printer's People and Machine), so
+// package run prints in the session's mode.
 const (
 	// People strips Secret values (the default).
-	People = printer.People
+	People Mode = iota
 	// Machine also masks every value an agent must not read, keys kept (docs/redaction.md).
-	Machine = printer.Machine
+	Machine
 )
 
 // Connection is a connection's fields as a person or an import gave them: the server's host, port
@@ -122,11 +120,10 @@ type Options struct {
 }
 
 // Session is an open, read-only session on one API server. It is safe for concurrent use, except
-// that Raise must not race with reads.
+// that Raise and CapRows must not race with reads.
 type Session struct {
-	// Session is what the statement readers and package browse run on; its Client is the
-	// low-level client. Most programs need neither.
-	reader.Session
+	client   *kube.Client
+	maxRows  int
 	mode     Mode
 	replayer *record.Replayer
 }
@@ -150,13 +147,15 @@ func openEndpoint(ep *kube.Endpoint, o Options) (*Session, error) {
 
 func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
 	if o.MaxRows < 0 || o.MaxRows > limits.MaxMaxRows {
-		return nil, kube.Refusef(statement.CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
+		return nil, kube.Refusef(kube.CodeLimitValue, sentenceMaxRows, limits.MaxMaxRows)
 	}
 	if o.Observe != nil {
 		ko.Observe = func(method, url string, _ *policy.Admitted) { o.Observe(method, url) }
 	}
-	c := kube.NewClient(ep, ko)
-	return &Session{Session: reader.Session{Client: c, MaxRows: o.MaxRows}, mode: o.Redact}, nil
+	if o.Redact < People || o.Redact > Machine {
+		return nil, kube.Refusef(kube.CodeBadValue, sentenceMode, int(o.Redact))
+	}
+	return &Session{client: kube.NewClient(ep, ko), maxRows: o.MaxRows, mode: o.Redact}, nil
 }
 
 // OpenKubeconfig reads a kubeconfig's bytes strictly and opens a session on one of its contexts
@@ -220,40 +219,43 @@ func (s *Session) Unrecorded() []string {
 	return s.replayer.Missed()
 }
 
+// Client is the low-level client beneath the typed reads (package kube), for the studioctl
+// module's own tools and for reads the typed calls do not cover. The allowlist, the caps and the
+// people redaction apply to every call it makes; machine masking does not (it is the typed
+// reads' and the printer's).
+func (s *Session) Client() *kube.Client { return s.client }
+
+// RowCap is the row cap of a list that sets none: [Options].MaxRows, or 5,000.
+func (s *Session) RowCap() int {
+	if s.maxRows > 0 {
+		return s.maxRows
+	}
+	return limits.DefaultMaxRows
+}
+
+// CapRows lowers the session's row cap to n (an agent's server caps what its agent reads). Like
+// the redaction mode it is never raised: n above the current cap, or below 1, is refused and the
+// cap is kept.
+func (s *Session) CapRows(n int) error {
+	if n < 1 || n > s.RowCap() {
+		return kube.Refusef(kube.CodeLimitValue, sentenceCapRows, s.RowCap())
+	}
+	s.maxRows = n
+	return nil
+}
+
 // Mode is the session's redaction mode.
 func (s *Session) Mode() Mode { return s.mode }
 
 // Raise moves the session to a stricter redaction mode (Machine). It can never be lowered: a
-// lower mode is refused with the code refused.machine_lower.
+// lower mode is refused with the code refused.redact_lower, and the session keeps its mode.
 func (s *Session) Raise(m Mode) error {
 	if m < s.mode {
-		return kube.Refusef(printer.CodeMachineLower, printer.SentenceMachineLower)
+		return kube.Refusef(kube.CodeRedactLower, sentenceRedactLower)
+	}
+	if m > Machine {
+		return kube.Refusef(kube.CodeBadValue, sentenceMode, int(m))
 	}
 	s.mode = m
-	return nil
-}
-
-// Result is a statement's answer as data: a table, lines or documents, plus notices and
-// per-item errors. [Session.Print] prints it; its fields are unmasked until then.
-type Result = printer.Result
-
-// Run parses and answers one statement line, as `studioctl LINE` would ("get pods -n shop -o
-// wide"). A statement that would write, or that names a connection flag, is refused.
-func (s *Session) Run(ctx context.Context, line string) (*Result, error) {
-	return read.RunLine(ctx, &s.Session, line)
-}
-
-// Print writes a result as the studioctl command does, in the session's redaction mode: the answer
-// to out, notices and per-item errors to errOut.
-func (s *Session) Print(out, errOut io.Writer, r *Result) error {
-	if r == nil {
-		return nil
-	}
-	if err := printer.NewWriter(out, errOut, s.mode).Write(r); err != nil {
-		return err
-	}
-	for _, e := range r.Errors {
-		printer.WriteError(errOut, e, false)
-	}
 	return nil
 }

@@ -106,7 +106,7 @@ func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) 
 	g := &gatherer{s: s, all: o.AllNamespaces, maxRows: s.RowCap(), progress: o.Progress}
 	if !o.AllNamespaces {
 		if ns == "" {
-			ns = s.Client.Endpoint().DefaultNamespace
+			ns = s.Client().Endpoint().DefaultNamespace
 		}
 		if !kube.IsDNS1123Label(ns) {
 			return nil, kube.Refusef(CodeUsage, SentenceNamespace, ns)

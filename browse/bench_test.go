@@ -50,7 +50,7 @@ func benchOpen(b *testing.B, cold bool) {
 	}
 	ctx := context.Background()
 	s := open()
-	if _, err := s.Client.Discovery(ctx); err != nil {
+	if _, err := s.Client().Discovery(ctx); err != nil {
 		b.Fatal(err)
 	}
 	requests.Store(0)
@@ -59,7 +59,7 @@ func benchOpen(b *testing.B, cold bool) {
 		if cold {
 			s = open()
 		}
-		br := browse.New(&s.Session)
+		br := browse.Open(s)
 		root, err := br.Root(ctx)
 		if err != nil {
 			b.Fatal(err)

@@ -7,7 +7,7 @@
 // describe, a pod's last 50 log lines, a custom resource type's list) run through the console's
 // readers, and health reads /readyz, /version and the same capped counts.
 //
-//	b := browse.New(&session.Session)
+//	b := browse.Open(session)             // a *studioctl.Session
 //	root, err := b.Root(ctx)                // Cluster and the namespaces
 //	err = b.Open(ctx, root.Containers[1])   // one namespace's folders, with counts
 //
@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read/reader"
@@ -150,7 +151,12 @@ type nsCall struct {
 	err  error
 }
 
-// New builds a browser on a session (a *studioctl.Session's embedded reader.Session).
+// Open is the tree of a library session: its reads go through the session's client, under its row
+// cap.
+func Open(s *studioctl.Session) *Browser { return New(reader.Of(s)) }
+
+// New builds a browser on a reader session (the statement readers' view of a session: its client
+// and its row cap).
 func New(s *reader.Session) *Browser {
 	return &Browser{s: s, c: s.Client, sem: make(chan struct{}, Parallel)}
 }

@@ -3,38 +3,59 @@ package browse_test
 import (
 	"context"
 	"fmt"
-	"log"
-	"os"
+	"strings"
 
-	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/demo"
 )
 
-// Example walks a cluster: the Cluster container and the default namespace opened (one list per
-// kind, at most four at a time), the other namespaces named.
-func Example() {
-	data, err := os.ReadFile(os.Getenv("KUBECONFIG"))
-	if err != nil {
-		log.Fatal(err)
-	}
-	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{})
-	if err != nil {
-		log.Fatal(err)
-	}
+// Walk the cluster tree: the namespaces, then one namespace's folders with their counts (one list
+// per kind, at most four at a time; a kind the identity may not list is a locked folder, not an
+// error). The demo cluster (package demo) is a recording of a real v1.37.2 API server.
+func ExampleOpen() {
 	ctx := context.Background()
-	b := browse.New(&s.Session)
-	root, err := b.Root(ctx) // Cluster, then the namespaces: nothing below them is read yet
+	s, err := demo.Open(studioctl.Options{})
 	if err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
+	tree := browse.Open(s)
+	root, err := tree.Root(ctx) // Cluster, then the namespaces: nothing below them is read yet
+	if err != nil {
+		panic(err)
+	}
+	var labels []string
 	for _, c := range root.Containers {
-		if c.Path == browse.ClusterName || c.Default {
-			if err := b.Open(ctx, c); err != nil { // a 403 is a locked folder, not an error
-				log.Fatal(err)
-			}
+		labels = append(labels, c.Label)
+	}
+	fmt.Println(strings.Join(labels, " "))
+	shop := tree.NamespaceNode("shop")
+	if err := tree.Open(ctx, shop); err != nil {
+		panic(err)
+	}
+	shop.Walk(func(n *browse.Node) {
+		if n.Kind == browse.KindFolder && n.Count > 0 {
+			fmt.Printf("  %s: %s\n", n.Label, n.CountText())
 		}
-	}
-	for _, line := range browse.Text(root.Containers, browse.TextOptions{Mode: s.Mode()}) {
-		fmt.Println(line)
-	}
+	})
+	// Output:
+	// Cluster ai-tools argocd cert-manager default kube-node-lease kube-public kube-system mcp-2c8b6d4e0f13 mcp-4b1f0c9a7e21 mcp-70a1b2c3d4e5 mcp-9d3e5f7a1c02 ml-platform monitoring ops payments platform shop toolhive-system
+	//   Pods: 8
+	//   Deployments: 2
+	//   Replica Sets: 2
+	//   Stateful Sets: 1
+	//   Config Maps: 4
+	//   Secrets: 3
+	//   Horizontal Pod Autoscalers: 1
+	//   Pod Disruption Budgets: 1
+	//   Services: 4
+	//   Endpoints: 4
+	//   Endpoint Slices: 4
+	//   Ingresses: 1
+	//   Persistent Volume Claims: 1
+	//   Service Accounts: 3
+	//   Roles: 1
+	//   Role Bindings: 1
+	//   Events: 21
+	//   Custom Resources: 10
 }

@@ -20,7 +20,7 @@ func TestWordsOnARecording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := completion.Source{Client: s.Client}
+	src := completion.Source{Client: s.Client()}
 	cases := []struct {
 		words   []string
 		partial string

@@ -4,7 +4,7 @@
 // program importing the library does not carry it.
 //
 //	s, err := demo.Open(studioctl.Options{})
-//	res, err := s.Run(ctx, "get pods -n shop")
+//	pods := s.List(ctx, "pods", studioctl.ListOptions{Namespace: "shop"})
 package demo
 
 import (

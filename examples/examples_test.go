@@ -22,8 +22,9 @@ func TestExamplesRunAgainstTheDemo(t *testing.T) {
 			"shop              8     2            1             4         4",
 		}},
 		{"notready", []string{
-			"NAMESPACE  POD  READY  STATUS",
-			"0 of 24 pods not ready",
+			"NAMESPACE  POD                                READY  STATUS",
+			"ops        report-generator-66d754df6b-d86fb  0/1    CrashLoopBackOff",
+			"1 of 32 pods not ready",
 		}},
 	}
 	bin := t.TempDir()

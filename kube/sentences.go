@@ -116,6 +116,12 @@ const (
 	CodeLimitRows         = "limit.rows"
 	CodeLimitPages        = "limit.pages"
 	CodeStatementDeadline = "unreachable.statement_deadline"
+	// CodeBadValue and CodeLimitValue refuse a value before anything is sent: one that cannot be
+	// read, and one outside its limit. The statement parser and the library's typed reads share them.
+	CodeBadValue   = "refused.bad_value"
+	CodeLimitValue = "limit.value"
+	// CodeRedactLower refuses lowering a session's redaction from machine to people.
+	CodeRedactLower = "refused.redact_lower"
 
 	sentenceBadName          = "studioctl will not %s: the name is not one an object can have (it holds a slash, a percent sign, a space or a control character). Nothing was sent."
 	sentenceBadNamespace     = "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."

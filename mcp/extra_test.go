@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	studioctl "github.com/studioctl/studioctl"
 )
 
 func TestTheCallLogKeepsNoAnswerAndNoCredential(t *testing.T) {
@@ -37,6 +40,58 @@ func TestTheCallLogKeepsNoAnswerAndNoCredential(t *testing.T) {
 	}
 	if second.Outcome != CodeConnectionFlag || strings.Contains(log.String(), "cnrySECRET") || strings.Contains(log.String(), "db-credentials") {
 		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+// The call log keeps what was asked, never what was answered: the demo's pod names, which only
+// an answer holds, are nowhere in it.
+func TestTheCallLogHoldsNoAnswer(t *testing.T) {
+	var sent atomic.Int64
+	var log bytes.Buffer
+	cs := connect(t, Options{Connections: []Connection{demoConnection(t, &sent)}, Log: &log})
+	out, _ := readDemo(t, cs, "get pods -n shop")
+	if len(out.Rows) == 0 {
+		t.Fatal("no pods answered")
+	}
+	for _, row := range out.Rows {
+		if strings.Contains(log.String(), row[0]) {
+			t.Errorf("the call log holds the answer's %q:\n%s", row[0], log.String())
+		}
+	}
+	var rec map[string]any
+	if err := json.Unmarshal(bytes.TrimSpace(log.Bytes()), &rec); err != nil {
+		t.Fatalf("%v: %s", err, log.String())
+	}
+	if len(rec) != 5 || rec["rows"] != float64(len(out.Rows)) {
+		t.Errorf("a call log line holds %v", rec)
+	}
+}
+
+// A call that finds every slot taken waits, and past its deadline is refused as busy, with
+// nothing sent; the slot's holder still finishes.
+func TestTheConcurrentCallCap(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	var sent atomic.Int64
+	demo := demoConnection(t, &sent)
+	slow := Connection{Name: "slow", Host: "cluster.example", Open: func() (*studioctl.Session, error) {
+		close(entered)
+		<-release
+		return demo.Open()
+	}}
+	cs := connect(t, Options{Connections: []Connection{slow}, MaxConcurrent: 1, Deadline: 300 * time.Millisecond})
+	first := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "run_kubectl_read", Arguments: map[string]any{"statement": "get pods -n shop"}})
+		first <- err
+	}()
+	<-entered
+	res, text := callTool(t, cs, "run_kubectl_read", map[string]any{"statement": "get pods -n shop"})
+	close(release)
+	if !res.IsError || !strings.HasPrefix(text, CodeBusy+": ") || !strings.Contains(text, "Nothing was sent") {
+		t.Errorf("a call past the cap: %s", text)
+	}
+	if err := <-first; err != nil {
+		t.Errorf("the slot's holder: %v", err)
 	}
 }
 
@@ -145,34 +200,55 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(r)
 }
 
+// fuzzTools are the tools FuzzToolArguments calls, every one the server lists.
+var fuzzTools = []string{"run_kubectl_read", "outline_cluster", "list_connections", "profile_workloads", "inspect_usage"}
+
+// clearError is how a failed call's text begins: studioctl's stable code, or the SDK's words for
+// arguments that do not fit the tool's input schema.
+var clearError = regexp.MustCompile(`^([a-z_]+(\.[a-z_0-9]+)+: \S|validating "arguments": )`)
+
+// FuzzToolArguments sends arbitrary JSON arguments to every tool through the SDK's in-memory
+// client, on the demo recording: each call answers, or fails with a clear error (a studioctl code
+// and its sentence, or the SDK's schema validation); nothing panics, and nothing written is
+// sent, since the demo's replayer answers reads only.
 func FuzzToolArguments(f *testing.F) {
-	for _, s := range []string{`{"statement":"get pods -n shop"}`, `{"statement":42}`, `{"connection":"x","statement":"exec a"}`, `[]`, `null`, `{"statement":"get pods -w"}`, `"x"`, `{"connection":{}}`} {
-		f.Add("run_kubectl_read", s)
+	for _, s := range []string{`{"statement":"get pods -n shop"}`, `{"statement":42}`, `{"connection":"x","statement":"exec a"}`, `[]`, `null`,
+		`{"statement":"get pods -w"}`, `"x"`, `{"connection":{}}`, `{"statement":"get secrets -A -o json"}`, `{"statement":"describe secret db-credentials -n shop"}`,
+		`{"statement":"get pods -n shop -o jsonpath={.items[*].spec.containers[*].env}"}`, `{"statement":"logs web-568bd749f7-4blv8 -n shop --tail 3"}`} {
+		f.Add(uint8(0), s)
 	}
-	f.Add("outline_cluster", `{"connection":"nope"}`)
-	f.Add("list_connections", `{"x":1}`)
+	f.Add(uint8(1), `{"connection":"nope"}`)
+	f.Add(uint8(2), `{"x":1}`)
+	f.Add(uint8(3), `{"namespace":"shop"}`)
+	f.Add(uint8(3), `{"namespace":"../kube-system"}`)
+	f.Add(uint8(4), `{"namespace":"shop","selector":"app in (web"}`)
+	f.Add(uint8(4), `{"namespace":"shop","selector":"app=web"}`)
 	var sent atomic.Int64
 	cs := connect(f, Options{Connections: []Connection{demoConnection(f, &sent)}, Deadline: 5 * time.Second})
-	f.Fuzz(func(t *testing.T, tool, args string) {
-		if tool != "run_kubectl_read" && tool != "list_connections" {
-			tool = "outline_cluster"
-		}
+	f.Fuzz(func(t *testing.T, which uint8, args string) {
+		tool := fuzzTools[int(which)%len(fuzzTools)]
 		var raw json.RawMessage
 		if json.Valid([]byte(args)) {
 			raw = json.RawMessage(args)
 		}
 		res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: tool, Arguments: raw})
 		if err != nil {
-			return // the SDK refused the arguments as a protocol error: clear, and no panic
+			if strings.TrimSpace(err.Error()) == "" {
+				t.Fatalf("a protocol error with no words: %s %s", tool, args)
+			}
+			return
 		}
-		if res.IsError {
-			if len(res.Content) == 0 {
-				t.Fatalf("an error with no words: %s %s", tool, args)
+		var text strings.Builder
+		for _, c := range res.Content {
+			if tc, ok := c.(*sdk.TextContent); ok {
+				text.WriteString(tc.Text)
 			}
-			tc, ok := res.Content[0].(*sdk.TextContent)
-			if !ok || strings.TrimSpace(tc.Text) == "" {
-				t.Fatalf("an error with no words: %s %s", tool, args)
-			}
+		}
+		if res.IsError && !clearError.MatchString(text.String()) {
+			t.Fatalf("%s %s: an unclear error: %.300q", tool, args, text.String())
+		}
+		if !res.IsError && res.StructuredContent == nil {
+			t.Fatalf("%s %s: an answer with no structured content", tool, args)
 		}
 	})
 }

@@ -8,10 +8,10 @@
 // redaction with a receipt of what was masked, and studioctl's sentences; never a credential, a
 // kubeconfig, a file path or a way to switch identity.
 //
-// Tools: run_kubectl_read (one statement line), outline_cluster (the plan-mode projection: the
-// Cluster container and the default namespace walked, kinds with counts and names, Secret names
-// withheld) and list_connections. profile_workloads and inspect_usage belong to the audit room;
-// they join the tools table (tools.go) once package audit is in the tree.
+// Tools (the table in tools.go): run_kubectl_read (one statement line), profile_workloads and
+// inspect_usage (the audit room's readings of one namespace), outline_cluster (the plan-mode
+// projection: the Cluster container and the default namespace walked, kinds with counts and names,
+// Secret names withheld) and list_connections.
 package mcp
 
 import (
@@ -100,7 +100,8 @@ func New(o Options) *Server {
 }
 
 const instructions = "studioctl reads Kubernetes clusters read-only. Start with list_connections and outline_cluster; " +
-	"then read with run_kubectl_read, one kubectl read a call (get, describe, logs, events, top, explain, auth can-i, api-resources). " +
+	"then read with run_kubectl_read, one kubectl read a call (get, describe, logs, events, top, explain, auth can-i, api-resources), " +
+	"or profile a namespace's workloads (profile_workloads) and their resource usage (inspect_usage). " +
 	"Answers are masked for an agent: a value shown as <redacted> exists but is withheld, and each answer's redaction receipt counts them."
 
 // MCP is the SDK server, for a transport of the caller's choosing (tests use in-memory ones).
@@ -154,7 +155,11 @@ func (s *Server) session(c *Connection) (*studioctl.Session, error) {
 	if err := sess.Raise(studioctl.Machine); err != nil {
 		return nil, err
 	}
-	sess.MaxRows = MaxRows
+	if sess.RowCap() > MaxRows {
+		if err := sess.CapRows(MaxRows); err != nil {
+			return nil, err
+		}
+	}
 	e.s = sess
 	return sess, nil
 }

@@ -119,6 +119,14 @@ func TestRefusedBeforeAnythingIsSent(t *testing.T) {
 	for _, w := range statement.WriteCommands {
 		cases[w+" pods x"] = statement.CodeWriteCommand
 	}
+	for _, flag := range statement.ConnectionFlags {
+		dash := "--"
+		if len(flag) == 1 {
+			dash = "-"
+		}
+		cases["get pods -n shop "+dash+flag+"=x"] = CodeConnectionFlag
+		cases["get pods -n shop "+dash+flag+" x"] = CodeConnectionFlag
+	}
 	for line, code := range cases {
 		res, text := callTool(t, cs, "run_kubectl_read", map[string]any{"statement": line})
 		if !res.IsError || (code != "" && !strings.HasPrefix(text, code+": ")) || !strings.Contains(text, "Nothing was sent") && code != "" {

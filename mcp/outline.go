@@ -65,7 +65,7 @@ func (s *Server) outline(ctx context.Context, _ *sdk.CallToolRequest, in Outline
 // walkOutline reads the namespace list, then opens Cluster and the default namespace.
 func walkOutline(ctx context.Context, sess *studioctl.Session) (OutlineOutput, error) {
 	out := OutlineOutput{Namespaces: []string{}, Containers: []Container{}}
-	b := sess.Tree()
+	b := browse.Open(sess)
 	root, err := b.Root(ctx)
 	if err != nil {
 		return out, err

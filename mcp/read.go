@@ -9,6 +9,7 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -38,7 +39,7 @@ func (s *Server) runRead(ctx context.Context, _ *sdk.CallToolRequest, in ReadInp
 			text = strings.Join(out.Lines, "\n")
 			return len(out.Lines), nil
 		}
-		res, err := read.Run(ctx, &sess.Session, st)
+		res, err := read.Run(ctx, reader.Of(sess), st)
 		if err != nil {
 			return 0, agentRefusal(err)
 		}

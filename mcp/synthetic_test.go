@@ -22,6 +22,7 @@ type synthServer struct {
 	mu       sync.Mutex
 	podPages int
 	perPage  int
+	lastPage int // the last page's rows, when not perPage
 	auth     []string
 }
 
@@ -55,7 +56,11 @@ func (s *synthServer) podPage(cont string) string {
 	if page+1 < s.podPages {
 		next = fmt.Sprintf("page-%d", page+1)
 	}
-	names := make([]string, s.perPage)
+	n := s.perPage
+	if page == s.podPages-1 && s.lastPage > 0 {
+		n = s.lastPage
+	}
+	names := make([]string, n)
 	for i := range names {
 		names[i] = fmt.Sprintf("pod-%d-%d", page, i)
 	}
@@ -78,11 +83,11 @@ func synthConnection(srv *synthServer) Connection {
 }
 
 func TestARead1001RowsIsRefusedWithAgentAdvice(t *testing.T) {
-	srv := &synthServer{podPages: 3, perPage: 500}
+	srv := &synthServer{podPages: 3, perPage: 500, lastPage: 1}
 	cs := connect(t, Options{Connections: []Connection{synthConnection(srv)}})
 	res, text := callTool(t, cs, "run_kubectl_read", map[string]any{"statement": "get pods -A"})
 	if !res.IsError || !strings.HasPrefix(text, CodeRowCap+": ") || !strings.Contains(text, "1000 rows") || strings.Contains(text, "--max-rows") {
-		t.Fatalf("a read past 1,000 rows: %s", text)
+		t.Fatalf("a read of 1,001 rows: %s", text)
 	}
 	for _, advice := range []string{"-n NAME", "-l ", "--field-selector", "name the objects"} {
 		if !strings.Contains(text, advice) {
@@ -91,7 +96,6 @@ func TestARead1001RowsIsRefusedWithAgentAdvice(t *testing.T) {
 	}
 	ok := &synthServer{podPages: 2, perPage: 500}
 	cs = connect(t, Options{Connections: []Connection{synthConnection(ok)}})
-	ok.podPages, ok.perPage = 1, 1000
 	if out, _ := readDemo(t, cs, "get pods -A"); out.RowCount != 1000 {
 		t.Errorf("1,000 rows: %d", out.RowCount)
 	}

@@ -1,13 +1,16 @@
 package printer
 
+import "github.com/studioctl/studioctl/kube"
+
 // The printer's codes and sentences.
 const (
-	CodeMachineLower     = "refused.redact_lower"
+	CodeMachineLower     = kube.CodeRedactLower
 	CodeYAML             = "output.yaml"
 	sentenceYAML         = "The answer could not be written as YAML; -o json prints it."
 	SentenceMachineLower = sentenceMachineLower
 )
 
+// The output forms' code (templates, custom columns) and their sentences.
 const (
 	CodeForm            = "refused.output_form"
 	sentenceFormFile    = "%s could not read the file %q. Nothing was sent."

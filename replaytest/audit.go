@@ -10,6 +10,7 @@ import (
 	"github.com/studioctl/studioctl/audit"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/run"
 )
 
 // AuditNamespaces are the scenario's namespaces the audit readings are recorded over (e2e/seed.sh
@@ -44,7 +45,7 @@ func AuditReading(ctx context.Context, s *studioctl.Session, reading, ns string)
 		code := kube.ExitOK
 		if err != nil {
 			code = cli.Report(&errOut, err, jsonErrors)
-		} else if perr := s.Print(&out, &errOut, r.Result(format)); perr != nil {
+		} else if perr := run.Print(&out, &errOut, s, r.Result(format)); perr != nil {
 			code = cli.Report(&errOut, perr, jsonErrors)
 		}
 		switch {

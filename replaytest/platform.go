@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/run"
 )
 
 // PlatformCase is one reading of the platform read side, named as its command line reads.
@@ -55,13 +56,13 @@ func (c PlatformCase) Run(ctx context.Context, s *studioctl.Session) (stdout, st
 	jsonErrors := c.Output == "json"
 	res, code, err := c.read(ctx, s, c.Output)
 	if err == nil {
-		err = s.Print(&out, &errOut, res)
+		err = run.Print(&out, &errOut, s, res)
 	}
 	if err != nil {
 		code = cli.Report(&errOut, err, jsonErrors)
 	}
 	// The server's address differs between the capture and a replay; the rest must not.
-	base := s.Client.Endpoint().BaseURL()
+	base := s.Client().Endpoint().BaseURL()
 	return strings.ReplaceAll(out.String(), base, "SERVER"), strings.ReplaceAll(errOut.String(), base, "SERVER"), code
 }
 
@@ -77,7 +78,7 @@ func PlatformReport(ctx context.Context, s *studioctl.Session) string {
 }
 
 func readDiscover(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
-	inv, err := platform.Discover(ctx, s.Client)
+	inv, err := platform.Discover(ctx, s.Client())
 	if err != nil {
 		return nil, 0, err
 	}
@@ -88,7 +89,7 @@ func readDiscover(ctx context.Context, s *studioctl.Session, output string) (*pr
 }
 
 func readComponents(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
-	cs, err := platform.ListComponents(ctx, s.Client, kube.Scope{AllNamespaces: true})
+	cs, err := platform.ListComponents(ctx, s.Client(), kube.Scope{AllNamespaces: true})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -96,7 +97,7 @@ func readComponents(ctx context.Context, s *studioctl.Session, output string) (*
 }
 
 func readRuntime(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
-	rt, err := platform.ReadRuntime(ctx, s.Client, "", "")
+	rt, err := platform.ReadRuntime(ctx, s.Client(), "", "")
 	if err != nil {
 		return nil, 0, err
 	}
@@ -105,7 +106,7 @@ func readRuntime(ctx context.Context, s *studioctl.Session, output string) (*pri
 
 func rightsOf(profile string) func(context.Context, *studioctl.Session, string) (*printer.Result, int, error) {
 	return func(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
-		r, err := check.RunRights(ctx, s.Client, profile)
+		r, err := check.RunRights(ctx, s.Client(), profile)
 		if err != nil {
 			return nil, 0, err
 		}

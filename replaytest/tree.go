@@ -10,6 +10,8 @@ import (
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/run"
 )
 
 // TreeCase is one `studioctl tree` reading: its containers, --objects and -o json.
@@ -47,11 +49,11 @@ func TreeReportFor(ctx context.Context, s *studioctl.Session, cases []TreeCase) 
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
 		code := kube.ExitOK
-		res, failed, err := browse.Tree(ctx, &s.Session, s.Mode(), c.Args, c.Objects, c.JSON)
+		res, failed, err := browse.Tree(ctx, reader.Of(s), reader.Mode(s), c.Args, c.Objects, c.JSON)
 		switch {
 		case err != nil:
 			code = cli.Report(&errOut, err, c.JSON)
-		case s.Print(&out, &errOut, res) != nil:
+		case run.Print(&out, &errOut, s, res) != nil:
 			code = kube.ExitServerError
 		case failed:
 			code = kube.ExitServerError

@@ -1,5 +1,7 @@
 package statement
 
+import "github.com/studioctl/studioctl/kube"
+
 // The statement language's codes and sentences; a refusal ends by saying nothing was sent.
 const (
 	CodeWriteCommand       = "refused.write_command"
@@ -10,8 +12,8 @@ const (
 	CodeFollow             = "refused.follow"
 	CodeUnknownCommand     = "refused.unknown_command"
 	CodeUsage              = "refused.usage"
-	CodeBadValue           = "refused.bad_value"
-	CodeLimit              = "limit.value"
+	CodeBadValue           = kube.CodeBadValue
+	CodeLimit              = kube.CodeLimitValue
 	CodeLexer              = "refused.unreadable"
 	sentenceWriteCommand   = "studioctl is read-only: %q changes a cluster, runs a program in it or opens a tunnel into it, so it is never sent. Nothing was sent."
 	sentenceNotInV1Command = "%q is a read-only kubectl command that this version of studioctl does not read. Nothing was sent."

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -117,7 +118,7 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 			return err
 		}
 		r.ApplyFilter(p.filter)
-		if err := s.Print(f.IO.Out, f.IO.Err, r.Result(fl.output)); err != nil {
+		if err := cli.Print(f.IO.Out, f.IO.Err, s, r.Result(fl.output)); err != nil {
 			return err
 		}
 		if r.Audited() == 0 {

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read/reader"
 	"golang.org/x/term"
 )
 
@@ -36,7 +37,7 @@ func browseCommand(f *Factory) *cobra.Command {
 				return fail(err, false)
 			}
 			ctx := cmd.Context()
-			v, err := browse.NewView(ctx, browse.New(&s.Session), s.Mode())
+			v, err := browse.NewView(ctx, browse.Open(s), reader.Mode(s))
 			if err != nil {
 				return fail(err, false)
 			}

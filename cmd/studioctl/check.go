@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -58,11 +59,11 @@ func checkCommand(f *Factory) *cobra.Command {
 				return checkRights(f, cmd.Context(), rights, output)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				r, err := check.Run(ctx, s.Client)
+				r, err := check.Run(ctx, s.Client())
 				if err != nil {
 					return err
 				}
-				if err := s.Print(io.Out, io.Err, r.Result(output)); err != nil {
+				if err := cli.Print(io.Out, io.Err, s, r.Result(output)); err != nil {
 					return err
 				}
 				if code := r.Exit(); code != kube.ExitOK {
@@ -84,11 +85,11 @@ func checkRights(f *Factory, ctx context.Context, profile, output string) error 
 		return fail(kube.Refusef(check.CodeRightsProfile, check.SentenceRightsProfile, profile, strings.Join(check.ProfileNames(), ", ")), jsonOut)
 	}
 	return f.withSession(ctx, jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-		r, err := check.RunRights(ctx, s.Client, profile)
+		r, err := check.RunRights(ctx, s.Client(), profile)
 		if err != nil {
 			return err
 		}
-		if err := s.Print(f.IO.Out, f.IO.Err, r.Result(output)); err != nil {
+		if err := cli.Print(f.IO.Out, f.IO.Err, s, r.Result(output)); err != nil {
 			return err
 		}
 		if code := r.Exit(); code != kube.ExitOK {

@@ -16,7 +16,7 @@ import (
 func (f *Factory) completeStatement(ctx context.Context, args []string, partial string) []string {
 	src := completion.Source{}
 	if s, err := f.Session(); err == nil {
-		src.Client = s.Client
+		src.Client = s.Client()
 	}
 	words := src.Words(ctx, args, partial)
 	if len(args) == 0 {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/statement"
@@ -38,13 +39,13 @@ func componentsCommand(f *Factory) *cobra.Command {
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				scope := kube.Scope{Namespace: namespace, AllNamespaces: all}
 				if scope.Namespace == "" {
-					scope.Namespace = s.Client.Endpoint().DefaultNamespace
+					scope.Namespace = s.Client().Endpoint().DefaultNamespace
 				}
-				cs, err := platform.ListComponents(ctx, s.Client, scope)
+				cs, err := platform.ListComponents(ctx, s.Client(), scope)
 				if err != nil {
 					return err
 				}
-				return s.Print(io.Out, io.Err, platform.Result(output, cs, cs.Lines()))
+				return cli.Print(io.Out, io.Err, s, platform.Result(output, cs, cs.Lines()))
 			})
 		},
 	}

@@ -206,7 +206,7 @@ func TestSavedConnectionOpens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ep := s.Client.Endpoint()
+		ep := s.Client().Endpoint()
 		if ep.BaseURL() != "https://k8s.example.com:6443" || ep.DefaultNamespace != "shop" || ep.Token == "" {
 			t.Fatalf("%s %s", ep.BaseURL(), ep.DefaultNamespace)
 		}

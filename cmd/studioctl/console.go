@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 func consoleCommand(f *Factory) *cobra.Command {
@@ -26,7 +27,7 @@ func consoleCommand(f *Factory) *cobra.Command {
 			if err != nil {
 				return fail(err, false)
 			}
-			loop := &console.Loop{Session: &s.Session, Mode: s.Mode(), Out: io.Out, Err: io.Err, HistoryDir: io.HomeDirs.State, StopOnError: stopOnError}
+			loop := &console.Loop{Session: reader.Of(s), Mode: reader.Mode(s), Out: io.Out, Err: io.Err, HistoryDir: io.HomeDirs.State, StopOnError: stopOnError}
 			var failed bool
 			if io.InTTY {
 				failed, err = loop.Interactive(cmd.Context(), io.In)

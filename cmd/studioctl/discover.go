@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/printer"
@@ -38,7 +39,7 @@ func discoverCommand(f *Factory) *cobra.Command {
 				}
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				inv, err := platform.Discover(ctx, s.Client)
+				inv, err := platform.Discover(ctx, s.Client())
 				if err != nil {
 					return err
 				}
@@ -53,7 +54,7 @@ func discoverCommand(f *Factory) *cobra.Command {
 				default:
 					res = platform.Result(output, inv, inv.Lines())
 				}
-				return s.Print(io.Out, io.Err, res)
+				return cli.Print(io.Out, io.Err, s, res)
 			})
 		},
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"os/signal"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
@@ -28,10 +30,11 @@ const (
 )
 
 const mcpLong = `studioctl mcp serves the agent surface: a Model Context Protocol server whose tools are read-only
-(run_kubectl_read, outline_cluster, list_connections). It reads only the saved connections that
-opted in (studioctl connection add NAME --from-kubeconfig FILE --mcp, or studioctl connection mcp
-NAME --on), each as its agent token when one is set (--agent-token-file), else as its own
-credential; --connection NAME serves one of them alone. --replay FILE|demo serves a recording.
+(run_kubectl_read, profile_workloads, inspect_usage, outline_cluster, list_connections). It
+reads only the saved connections that opted in (studioctl connection add NAME --from-kubeconfig
+FILE --mcp, or studioctl connection mcp NAME --on), each as its agent token when one is set
+(--agent-token-file), else as its own credential; --connection NAME serves one of them alone.
+--replay FILE|demo serves a recording. Ctrl-C stops the server.
 
 Every answer is in machine mode (values an agent must not read are masked, with a receipt of what
 was masked); a statement that writes, watches, follows or names a connection flag is refused
@@ -56,7 +59,11 @@ func mcpCommand(f *Factory) *cobra.Command {
 			if err != nil {
 				return fail(err, false)
 			}
-			if err := serveMCP(cmd.Context(), f.IO, srv, httpAddr, tokenFile); err != nil {
+			// Ctrl-C ends the server as the client's hang-up does: calls in flight are cancelled,
+			// the HTTP listener shuts down, and the exit is 0.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			if err := serveMCP(ctx, f.IO, srv, httpAddr, tokenFile); err != nil && ctx.Err() == nil {
 				return fail(err, false)
 			}
 			return nil

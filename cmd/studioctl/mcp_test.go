@@ -56,6 +56,14 @@ func TestConnectionMCPOptInAndAgentToken(t *testing.T) {
 		!strings.Contains(tio.err.String(), "agent token") {
 		t.Fatalf("an empty stdin: exit %d %s", code, tio.err)
 	}
+	tio.In = strings.NewReader("  cnrySTDINTOKEN  \nignored\n")
+	if code := tio.run("connection", "add", "stdin", "--from-kubeconfig", kc, "--mcp", "--agent-token-file", "-"); code != 0 ||
+		strings.Contains(tio.out.String()+tio.err.String(), "cnry") {
+		t.Fatalf("a token on stdin: exit %d %s %s", code, tio.out, tio.err)
+	}
+	if saved, err := store.New(config).Get("stdin"); err != nil || saved.AgentToken != "cnrySTDINTOKEN" || !saved.MCP {
+		t.Fatalf("the token read from stdin: %q %v %v", saved.AgentToken, saved.MCP, err)
+	}
 }
 
 func TestMCPServesTheDemoOverStdio(t *testing.T) {

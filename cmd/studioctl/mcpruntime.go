@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/statement"
@@ -39,11 +40,11 @@ func mcpRuntimeCommand(f *Factory) *cobra.Command {
 				}
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				rt, err := platform.ReadRuntime(ctx, s.Client, tenant, project)
+				rt, err := platform.ReadRuntime(ctx, s.Client(), tenant, project)
 				if err != nil {
 					return err
 				}
-				return s.Print(io.Out, io.Err, platform.Result(output, rt, rt.Lines()))
+				return cli.Print(io.Out, io.Err, s, platform.Result(output, rt, rt.Lines()))
 			})
 		},
 	}

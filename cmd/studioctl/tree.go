@@ -7,8 +7,10 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -37,11 +39,11 @@ func treeCommand(f *Factory) *cobra.Command {
 				}
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				res, failed, err := browse.Tree(ctx, &s.Session, s.Mode(), args, objects, jsonOut)
+				res, failed, err := browse.Tree(ctx, reader.Of(s), reader.Mode(s), args, objects, jsonOut)
 				if err != nil {
 					return err
 				}
-				if err := s.Print(io.Out, io.Err, res); err != nil {
+				if err := cli.Print(io.Out, io.Err, s, res); err != nil {
 					return err
 				}
 				if failed {
@@ -82,20 +84,20 @@ func sourceCommand(f *Factory) *cobra.Command {
 				return fail(kube.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, namespace), jsonOut)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				r, err := s.Client.Resolve(ctx, typ)
+				r, err := s.Client().Resolve(ctx, typ)
 				if err != nil {
 					return err
 				}
 				ns := namespace
 				if ns == "" {
-					ns = s.Client.Endpoint().DefaultNamespace
+					ns = s.Client().Endpoint().DefaultNamespace
 				}
-				b := browse.New(&s.Session)
+				b := browse.Open(s)
 				res, err := b.SourceResult(ctx, browse.ObjectNode(r, ns, name), output)
 				if err != nil {
 					return err
 				}
-				if err := s.Print(io.Out, io.Err, res); err != nil {
+				if err := cli.Print(io.Out, io.Err, s, res); err != nil {
 					return err
 				}
 				return nil
@@ -136,7 +138,7 @@ func healthCommand(f *Factory) *cobra.Command {
 				return fail(kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				h, err := browse.New(&s.Session).Health(ctx)
+				h, err := browse.Open(s).Health(ctx)
 				if err != nil {
 					return err
 				}
@@ -149,7 +151,7 @@ func healthCommand(f *Factory) *cobra.Command {
 					}
 					res.Lines = &printer.Lines{Text: h.Lines()}
 				}
-				if err := s.Print(io.Out, io.Err, res); err != nil {
+				if err := cli.Print(io.Out, io.Err, s, res); err != nil {
 					return err
 				}
 				if !h.Ready {

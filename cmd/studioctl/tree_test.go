@@ -21,6 +21,7 @@ import (
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 // The tree, source and health commands end to end over a TLS test server that answers synthetic
@@ -233,7 +234,7 @@ func TestBrowseLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := t.Context()
-	v, err := browse.NewView(ctx, browse.New(&s.Session), s.Mode())
+	v, err := browse.NewView(ctx, browse.Open(s), reader.Mode(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +277,7 @@ func TestBrowseDrawWithoutColor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := browse.NewView(context.Background(), browse.New(&s.Session), s.Mode())
+	v, err := browse.NewView(context.Background(), browse.Open(s), reader.Mode(s))
 	if err != nil {
 		t.Fatal(err)
 	}

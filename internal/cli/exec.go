@@ -12,6 +12,8 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/run"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -24,13 +26,13 @@ const (
 // Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
 // and returns the exit code of the command-line contract.
 func Exec(ctx context.Context, s *studioctl.Session, st *read.Statement, out, errOut io.Writer) int {
-	return exec(ctx, &s.Session, s.Mode(), st, out, errOut, false)
+	return exec(ctx, reader.Of(s), reader.Mode(s), st, out, errOut, false)
 }
 
 // ExecLive is Exec on the command line: get -w, logs -f, events -w and rollout status run live,
 // printing as they read, until ctx ends (Ctrl-C, exit 0) or their idle limit.
 func ExecLive(ctx context.Context, s *studioctl.Session, st *read.Statement, out, errOut io.Writer) int {
-	return exec(ctx, &s.Session, s.Mode(), st, out, errOut, true)
+	return exec(ctx, reader.Of(s), reader.Mode(s), st, out, errOut, true)
 }
 
 // ExecLocal runs a statement that reads no server (version --client): it needs no session.
@@ -110,4 +112,10 @@ func Report(errOut io.Writer, err error, jsonErrors bool) int {
 // printError writes one error as the printer writes every error (sanitised again there).
 func printError(errOut io.Writer, e *kube.Error, jsonErrors bool) {
 	printer.WriteError(errOut, e, jsonErrors)
+}
+
+// Print writes a result the command composed itself (check, discover, tree, audit) as run.Print
+// does, in the session's redaction mode.
+func Print(out, errOut io.Writer, s *studioctl.Session, r *printer.Result) error {
+	return run.Print(out, errOut, s, r)
 }

@@ -230,13 +230,8 @@ var traceStatements = []string{
 // for each identity and mode, checking stdout and stderr (the trace) alike.
 func canaryTrace(t *testing.T, f *replaytest.Finder) (runs, leaks int) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "studioctl")
-	build := exec.Command("go", "build", "-o", bin, "github.com/studioctl/studioctl/cmd/studioctl")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"),
-		"XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "XDG_STATE_HOME=" + filepath.Join(dir, "state")}
+	bin := buildStudioctl(t, dir)
+	env := studioctlEnv(dir)
 	for _, identity := range []string{"admin", "view", "none"} {
 		for _, mode := range []studioctl.Mode{studioctl.People, studioctl.Machine} {
 			for _, line := range traceStatements {
@@ -311,6 +306,24 @@ func canaryTrace(t *testing.T, f *replaytest.Finder) (runs, leaks int) {
 	}
 	t.Logf("-v 6: %d runs, %d leaks", runs, leaks)
 	return runs, leaks
+}
+
+// buildStudioctl builds cmd/studioctl into dir and answers the binary's path.
+func buildStudioctl(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "studioctl")
+	build := exec.Command("go", "build", "-o", bin, "github.com/studioctl/studioctl/cmd/studioctl")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// studioctlEnv is the built command's environment: PATH, and a home, cache, config and state
+// directory of its own under dir.
+func studioctlEnv(dir string) []string {
+	return []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"),
+		"XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "XDG_STATE_HOME=" + filepath.Join(dir, "state")}
 }
 
 // ---------------------------------------------------------------- what must not be printed

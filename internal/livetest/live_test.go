@@ -152,7 +152,7 @@ func betaServed(t *testing.T) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := s.Client.RefreshDiscovery(context.Background())
+	d, err := s.Client().RefreshDiscovery(context.Background())
 	return err == nil && d.Beta
 }
 
@@ -201,7 +201,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	rec.SetGroup(sessionGroup)
 	// The session's clock stands still at the capture instant, which is the clock a replay runs
 	// at, so the ages studioctl computes itself replay exactly.
-	captured := captureTime(t, label)
+	captured := time.Now().UTC().Truncate(time.Second)
 	s, notices, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, DiscoveryBeta: beta, Now: func() time.Time { return captured }})
 	if err != nil {
 		t.Fatal(err)
@@ -212,8 +212,11 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	ctx := context.Background()
 	version := serverVersion(t, s)
 	t.Logf("server %s", version)
+	if onlyGroups != nil {
+		captured = baseCaptureTime(t, version, label)
+	}
 	rec.Rec = record.Recording{Server: version, Identity: identity, CapturedAt: captured, DiscoveryBeta: beta}
-	if _, err := s.Client.RefreshDiscovery(ctx); err != nil {
+	if _, err := s.Client().RefreshDiscovery(ctx); err != nil {
 		t.Fatalf("discovery: %v", err)
 	}
 	_, kubectlOK := os.Stat(kubectl)
@@ -275,25 +278,15 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	}
 }
 
-// captureTime is the clock of a new recording: now, or with STUDIOCTL_LIVE_GROUPS the capture
-// time of the recording of label already in testdata/replay, whose other groups stay.
-func captureTime(t *testing.T, label string) time.Time {
-	if onlyGroups == nil {
-		return time.Now().UTC().Truncate(time.Second)
+// baseCaptureTime is the clock of the recording of label in testdata/replay/<version>, which
+// STUDIOCTL_LIVE_GROUPS adds groups to: the other groups stay, so the new ones must read as part of
+// the same capture.
+func baseCaptureTime(t *testing.T, version, label string) time.Time {
+	old, err := record.LoadDir(filepath.Join("..", "..", "testdata", "replay", version, label))
+	if err != nil {
+		t.Fatalf("STUDIOCTL_LIVE_GROUPS is set but there is no recording of %s on %s to add the groups to: %v", label, version, err)
 	}
-	matches, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "replay", "*", label))
-	for _, dir := range matches {
-		if strings.HasSuffix(filepath.Dir(dir), "-caps") {
-			continue
-		}
-		if old, err := record.LoadDir(dir); err == nil && strings.HasPrefix(old.Server, "v") {
-			if v := os.Getenv("STUDIOCTL_LIVE_VERSION"); v == "" || strings.HasPrefix(old.Server, v) {
-				return old.CapturedAt
-			}
-		}
-	}
-	t.Fatalf("STUDIOCTL_LIVE_GROUPS is set but no recording of %s is in testdata/replay to add the groups to", label)
-	return time.Time{}
+	return old.CapturedAt
 }
 
 // saveRecording writes the groups' recording and golden files and the reports into dir.
@@ -323,7 +316,7 @@ func saveRecording(t *testing.T, dir string, rec *record.Recorder, golden map[st
 }
 
 func serverVersion(t *testing.T, s *studioctl.Session) string {
-	v, err := s.Client.ServerVersion(context.Background())
+	v, err := s.Client().ServerVersion(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/redact"
+	"github.com/studioctl/studioctl/run"
 )
 
 // The platform read side against the scenario e2e/seed.sh planted: discover's JSON, components,
@@ -76,12 +77,12 @@ type discoverDoc struct {
 func TestDiscoverLive(t *testing.T) {
 	needCluster(t)
 	s := liveSession(t, "admin")
-	inv, err := platform.Discover(liveContext(t), s.Client)
+	inv, err := platform.Discover(liveContext(t), s.Client())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	if err := s.Print(&out, &errOut, platform.Result("json", inv, nil)); err != nil {
+	if err := run.Print(&out, &errOut, s, platform.Result("json", inv, nil)); err != nil {
 		t.Fatal(err)
 	}
 	var doc discoverDoc
@@ -244,7 +245,7 @@ var scenarioComponents = map[string][5]string{
 func TestComponentsLive(t *testing.T) {
 	needCluster(t)
 	ctx := liveContext(t)
-	cs, err := platform.ListComponents(ctx, liveSession(t, "admin").Client, kube.Scope{AllNamespaces: true})
+	cs, err := platform.ListComponents(ctx, liveSession(t, "admin").Client(), kube.Scope{AllNamespaces: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +266,7 @@ func TestComponentsLive(t *testing.T) {
 	}
 	t.Logf("components -A: %d components in %d states", len(cs.Items), len(states))
 	for _, identity := range []string{"view", "none"} {
-		_, err := platform.ListComponents(ctx, liveSession(t, identity).Client, kube.Scope{AllNamespaces: true})
+		_, err := platform.ListComponents(ctx, liveSession(t, identity).Client(), kube.Scope{AllNamespaces: true})
 		if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitServerError || e.Status != 403 {
 			t.Errorf("components -A as %s: %v, want a 403 sentence", identity, err)
 		}
@@ -278,7 +279,7 @@ func TestComponentsLive(t *testing.T) {
 func TestMCPRuntimeLive(t *testing.T) {
 	needCluster(t)
 	s := liveSession(t, "admin")
-	rt, err := platform.ReadRuntime(liveContext(t), s.Client, "", "")
+	rt, err := platform.ReadRuntime(liveContext(t), s.Client(), "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +311,7 @@ func TestMCPRuntimeLive(t *testing.T) {
 		}
 	}
 	var out, errOut bytes.Buffer
-	if err := s.Print(&out, &errOut, platform.Result("json", rt, nil)); err != nil {
+	if err := run.Print(&out, &errOut, s, platform.Result("json", rt, nil)); err != nil {
 		t.Fatal(err)
 	}
 	for ref, owner := range owners {
@@ -329,7 +330,7 @@ func TestCheckRightsLive(t *testing.T) {
 		t.Run(identity, func(t *testing.T) {
 			s := liveSession(t, identity)
 			for _, profile := range check.ProfileNames() {
-				r, err := check.RunRights(liveContext(t), s.Client, profile)
+				r, err := check.RunRights(liveContext(t), s.Client(), profile)
 				if err != nil {
 					t.Fatalf("%s: %v", profile, err)
 				}
@@ -337,7 +338,7 @@ func TestCheckRightsLive(t *testing.T) {
 				want := make([]bool, len(needs))
 				var wg sync.WaitGroup
 				for i, n := range needs {
-					wg.Go(func() { want[i] = kubectlCanI(t, identity, n, s.Client.Endpoint().DefaultNamespace) })
+					wg.Go(func() { want[i] = kubectlCanI(t, identity, n, s.Client().Endpoint().DefaultNamespace) })
 				}
 				wg.Wait()
 				var missing []string

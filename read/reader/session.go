@@ -7,13 +7,14 @@ import (
 	"context"
 	"time"
 
+	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 )
 
-// Session runs statements against one API server. It is what the command line, the interactive
-// console and a Go program importing the library all use.
+// Session runs statements against one API server: the reader families' view of a library session
+// ([Of]), which the command line, the console, package run and the browse tree hand them.
 type Session struct {
 	Client  *kube.Client
 	MaxRows int // the statement row cap; 0 means limits.DefaultMaxRows
@@ -22,6 +23,14 @@ type Session struct {
 	// sets it; the console and the library keep the bounded forms.
 	Live *printer.Stream
 }
+
+// Of is the reader session on a library session: its client and its row cap.
+func Of(s *studioctl.Session) *Session {
+	return &Session{Client: s.Client(), MaxRows: s.RowCap()}
+}
+
+// Mode is the printer's redaction mode for a library session's mode.
+func Mode(s *studioctl.Session) printer.RedactMode { return printer.RedactMode(s.Mode()) }
 
 // Options are one command's options, in the manner of kubectl's pkg/cmd: filled once from the
 // parsed statement (statement.Fill) or built by a caller such as the browse screen, then
