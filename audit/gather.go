@@ -99,15 +99,32 @@ func (g *gatherer) absent(err error, out *objects) error {
 	return err
 }
 
+// read lists kind into out. It reads through the session's client as people mode does (Secret
+// values stripped at decode, as for every reader), not through Session.List, which in machine mode
+// masks each object as it is read: the checks decide on what the server answered (a Secret
+// reference masked to <redacted> would match any Secret, or none), and machine mode masks what the
+// report prints, the Secret names its findings quote (maskSecretNames), and the printer masks the
+// rest. A list the server restarts (410 Gone) drops what this read kept and reads it again.
 func (g *gatherer) read(ctx context.Context, kind string, o studioctl.ListOptions, out *objects) error {
-	o.MaxRows = g.maxRows
-	for obj, err := range g.s.List(ctx, kind, o) {
-		if err != nil {
-			return err
-		}
-		out.byNS[obj.Namespace()] = append(out.byNS[obj.Namespace()], obj)
+	r, err := g.s.Client().Resolve(ctx, kind)
+	if err != nil {
+		return err
 	}
-	return nil
+	kept := map[string]int{}
+	for ns, list := range out.byNS {
+		kept[ns] = len(list)
+	}
+	scope := kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}
+	ko := kube.ListOptions{LabelSelector: o.LabelSelector, FieldSelector: o.FieldSelector, MaxRows: g.maxRows}
+	return g.s.Client().ListObjects(ctx, r, scope, ko, func(m map[string]any) error {
+		obj := studioctl.NewObject(m)
+		out.byNS[obj.Namespace()] = append(out.byNS[obj.Namespace()], obj)
+		return nil
+	}, func() {
+		for ns, list := range out.byNS {
+			out.byNS[ns] = list[:kept[ns]]
+		}
+	})
 }
 
 // scope is the namespaces a report covers: those asked for, plus, with -A, every namespace an

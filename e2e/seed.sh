@@ -1270,7 +1270,7 @@ apply "$M/75-addon-objects.yaml"
 
 # ManagedComponents in each state of the data README: every status.state, a blocked stop in
 # maintenance, a non-converged one (observedGeneration behind metadata.generation) and a failed one.
-mc() { # mc NAME SERVICE DESIRED MAINTENANCE: the spec; the status is patched below
+mc() { # mc NAME SERVICE DESIRED MAINTENANCE [SECRET_REFS [VALUES]]: the spec; the status is patched below
   cat <<EOF
 ---
 apiVersion: platform.navin.ai/v1alpha1
@@ -1285,10 +1285,27 @@ spec:
   desiredState: $3
   maintenance: $4
 EOF
+  [ -z "${5:-}" ] || echo "  secretRefs: $5"
+  [ -z "${6:-}" ] || echo "  values: $6"
 }
 {
-  mc search-indexer opensearch Running false
-  mc postgres-main postgresql Running false
+  # The Secrets two components read (describe shows their names and keys, never a value).
+  cat <<'EOF'
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: search-indexer-admin, namespace: platform}
+stringData: {username: admin, password: opensearch-admin-9f3k2q7x}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: postgres-main-auth, namespace: platform}
+stringData: {postgres-password: pg-superuser-4h8w1m6z, replication-password: pg-replica-2c5v9n3b}
+EOF
+  mc search-indexer opensearch Running false '[{secretName: search-indexer-admin, key: password, valuePath: security.adminPassword}]' \
+    '{replicaCount: 2, persistence: {size: 50Gi}}'
+  mc postgres-main postgresql Running false '[{secretName: postgres-main-auth, key: postgres-password, valuePath: auth.postgresPassword}, {secretName: postgres-main-auth, key: replication-password, valuePath: auth.replicationPassword}]'
+
   mc cache-redis redis Running false
   mc queue-rabbitmq rabbitmq Stopped false
   mc analytics-warehouse clickhouse Stopped false
@@ -1454,6 +1471,42 @@ spec:
       tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
       containers:
       - {name: worker, image: "acme/legacy-worker:0.9.3"}
+---
+# A bare privileged pod with a hostPath volume, and a Deployment whose env names a Secret that does
+# not exist (audit's privileged, host_path and secret_missing findings).
+apiVersion: v1
+kind: Pod
+metadata: {name: node-debugger, namespace: ops, labels: {app: node-debugger}}
+spec:
+  nodeSelector: {type: kwok}
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  containers:
+  - name: debugger
+    image: "busybox:1.36"
+    command: [sleep, infinity]
+    securityContext: {privileged: true}
+    volumeMounts: [{name: host-logs, mountPath: /host/var/log, readOnly: true}]
+  volumes:
+  - {name: host-logs, hostPath: {path: /var/log, type: Directory}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: billing-sync, namespace: ops, labels: {app: billing-sync}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: billing-sync}}
+  template:
+    metadata: {labels: {app: billing-sync}}
+    spec:
+      nodeSelector: {type: kwok}
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - name: sync
+        image: "acme/billing-sync:2.3.0"
+        resources: {requests: {cpu: 50m, memory: 64Mi}, limits: {cpu: 200m, memory: 128Mi}}
+        env:
+        - name: BILLING_API_TOKEN
+          valueFrom: {secretKeyRef: {name: billing-credentials, key: api-token}}
 EOF
 apply "$M/78-workloads.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.

@@ -71,6 +71,26 @@ func LoadDir(dir string) (*Recording, error) {
 	if _, err := os.Stat(filepath.Join(dir, singleFile)); err == nil {
 		paths = append([]string{filepath.Join(dir, singleFile)}, paths...)
 	}
+	return mergeFiles(dir, paths)
+}
+
+// LoadGroups reads only the named groups' files of a recording directory, in name order, merged
+// into one recording: a reading replayed on its own (a report) then gets the answers its own group
+// was given, not those an earlier group got to the same request. Every named file must exist.
+func LoadGroups(dir string, groups ...string) (*Recording, error) {
+	paths := make([]string, 0, len(groups))
+	for _, g := range groups {
+		if err := checkGroupName(g); err != nil {
+			return nil, err
+		}
+		paths = append(paths, filepath.Join(dir, GroupFile(g)))
+	}
+	sort.Strings(paths)
+	return mergeFiles(dir, paths)
+}
+
+// mergeFiles reads the recording files paths of dir, in that order, into one recording.
+func mergeFiles(dir string, paths []string) (*Recording, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("record: %s holds no recording file", dir)
 	}

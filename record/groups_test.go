@@ -89,3 +89,33 @@ func TestLoadDirRefusesMixedCaptures(t *testing.T) {
 		t.Fatal("a group name with a path was written")
 	}
 }
+
+// LoadGroups reads only the groups named: a request two groups asked is answered as the named one
+// was answered; a group with no file is an error.
+func TestLoadGroups(t *testing.T) {
+	rec := Recording{Server: "v1.37.2", Identity: "admin"}
+	rec.Exchanges = []*Exchange{{Method: "GET", Path: "/version", Body: "v", group: "00-session"},
+		{Method: "GET", Path: "/api/v1/pods", Body: "first", group: "10-get"},
+		{Method: "GET", Path: "/api/v1/pods", Body: "second", group: "80-audit"}}
+	dir := t.TempDir()
+	if err := rec.SaveGroups(dir, "00-session", nil); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadGroups(dir, "80-audit", "00-session")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bodies []string
+	for _, ex := range back.Exchanges {
+		bodies = append(bodies, ex.Path+"="+ex.Body)
+	}
+	if diff := cmp.Diff([]string{"/version=v", "/api/v1/pods=second"}, bodies); diff != "" {
+		t.Fatalf("exchanges (-want +got):\n%s", diff)
+	}
+	if _, err := LoadGroups(dir, "00-session", "84-platform"); err == nil {
+		t.Fatal("a group with no file loaded")
+	}
+	if _, err := LoadGroups(dir, "../x"); err == nil {
+		t.Fatal("a path loaded as a group")
+	}
+}

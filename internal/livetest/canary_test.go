@@ -38,7 +38,11 @@ import (
 //   - in machine mode no canary at all is printed;
 //   - every key name (env names, ConfigMap and Secret keys, annotation keys) still is, in both;
 //   - -o json and -o yaml print documents that parse, in both modes;
-//   - what a recording of the session would hold carries no Secret's canary or value.
+//   - no owner identity (an eai.io/owner value the seed planted) is ever printed, in either mode;
+//   - what a recording of the session would hold carries no Secret's canary or value, and no owner.
+//
+// Besides the statements, every audit format and every platform reading runs through the library
+// (canaryReadings), and the commands that are not statements run through the command too.
 //
 // A few statements also run through the command itself with -v 6, so the request trace on stderr
 // is checked too. The total of runs (statement × identity × mode) is printed at the end.
@@ -133,6 +137,9 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 			t.Errorf("%s: %v", where, err)
 		}
 	}
+	r, l := canaryReadings(t, ctx, f, s, identity, mode)
+	runs += r
+	leaks += l
 	if identity == "admin" && mode == studioctl.People {
 		for _, n := range f.Needles() {
 			if !n.Secret && !seen[n.What] {
@@ -150,8 +157,8 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 		recLeaks += f.Report(t, what, "body", ex.Body, studioctl.People == studioctl.Machine)
 		recLeaks += f.Report(t, what, "request body", string(ex.RequestBody), studioctl.People == studioctl.Machine)
 	}
-	t.Logf("%s/%s: %d statements (%d failed, %d of them over the -o json/yaml cap), %d leaks printed, %d key names missing, %d documents that do not parse; recording: %d exchanges, %d body bytes, %d leaks",
-		identity, modeName(mode), runs, failed, capped, leaks, keysMissed, badDocs, len(rec.Rec.Exchanges), size, recLeaks)
+	t.Logf("%s/%s: %d outputs (%d statements, of which %d failed, %d of them over the -o json/yaml cap; %d audit and platform readings), %d leaks printed, %d key names missing, %d documents that do not parse; recording: %d exchanges, %d body bytes, %d leaks",
+		identity, modeName(mode), runs, len(cases), failed, capped, runs-len(cases), leaks, keysMissed, badDocs, len(rec.Rec.Exchanges), size, recLeaks)
 	return runs, leaks + recLeaks
 }
 
@@ -249,6 +256,32 @@ func canaryTrace(t *testing.T, f *replaytest.Finder) (runs, leaks int) {
 					t.Errorf("%s: -v 6 traced no request on stderr", where)
 				}
 				if cmd.ProcessState.ExitCode() == 0 {
+					if err := parseDocument(line, out.Bytes()); err != nil {
+						t.Errorf("%s: %v", where, err)
+					}
+				}
+			}
+			// The commands that are not statements, through the command only.
+			for _, line := range commandTraces {
+				words := strings.Fields(line)
+				args := append([]string{"--kubeconfig", kubeconfigPath(identity), "--redact", modeName(mode), "-v", "6"}, words...)
+				cmd := exec.Command(bin, args...)
+				cmd.Env = env
+				var out, errOut bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errOut
+				if err := cmd.Run(); err != nil {
+					if _, isExit := err.(*exec.ExitError); !isExit {
+						t.Fatalf("%s: %v", line, err)
+					}
+				}
+				runs++
+				where := fmt.Sprintf("studioctl -v 6 %s [%s, %s]", line, identity, modeName(mode))
+				leaks += f.Report(t, where, "stdout", out.String(), mode == studioctl.Machine)
+				leaks += f.Report(t, where, "stderr", errOut.String(), mode == studioctl.Machine)
+				if !strings.Contains(errOut.String(), "studioctl: GET ") && !strings.Contains(errOut.String(), "studioctl: POST ") {
+					t.Errorf("%s: -v 6 traced no request on stderr", where)
+				}
+				if code := cmd.ProcessState.ExitCode(); code == 0 || code == kube.ExitWarnings {
 					if err := parseDocument(line, out.Bytes()); err != nil {
 						t.Errorf("%s: %v", where, err)
 					}
@@ -389,7 +422,8 @@ func liveNeedles(t *testing.T) *replaytest.Finder {
 		}
 		file.Close()
 	}
-	t.Logf("needles: %d canaries, %d service-account tokens, %d other Secret values, 3 identities' tokens: %d texts in all",
-		nCanaries, tokens, values, f.Len())
+	owners := addOwnerNeedles(t, f)
+	t.Logf("needles: %d canaries, %d service-account tokens, %d other Secret values, 3 identities' tokens, %d owners: %d texts in all",
+		nCanaries, tokens, values, owners, f.Len())
 	return f
 }

@@ -106,6 +106,27 @@ var canaryObjects = []struct {
 	{"widget", "sprocket", "shop", nil},
 	{"mcpserver", "github-tools", "shop", nil},
 	{"mcpserver", "fetch-7c2e91", "mcp-4b1f0c9a7e21", nil},
+	{"managedcomponent", "search-indexer", "platform", nil},
+	{"managedcomponent", "postgres-main", "platform", nil},
+}
+
+// commandTraces are the commands that are not statements (audit and the platform read side), run
+// through the command with -v 6 as traceStatements are; TestCanaryLive also runs every audit
+// format and every platform reading through the library (replaytest.AuditReading, PlatformCases).
+var commandTraces = []string{
+	"audit workloads -n ops -o sarif",
+	"audit workloads -n shop -o json",
+	"audit workloads -n payments -o markdown",
+	"audit usage -n shop -o junit",
+	"audit usage -A",
+	"discover -o json",
+	"discover -o yaml",
+	"components -A -o yaml",
+	"components -n platform",
+	"mcp-runtime -o json",
+	"mcp-runtime --tenant acme",
+	"check --rights mcp-runtime -o json",
+	"check --rights navin-manager",
 }
 
 // canaryNamespaces are the namespaces auth can-i --list is asked about.

@@ -167,6 +167,8 @@ var reports = []struct {
 	Group, File string
 	Read        func(context.Context, *studioctl.Session) string
 }{
+	{"80-audit", "audit.txt", replaytest.AuditReport},
+	{"84-platform", "platform.txt", replaytest.PlatformReport},
 	{"90-check", "check.txt", replaytest.CheckReport},
 	{"95-tree", "tree.txt", replaytest.TreeReport},
 }

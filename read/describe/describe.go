@@ -85,6 +85,7 @@ var describers = map[groupKind]describer{
 	{rbacGroup, "ClusterRole"}:        {noEvents: true, render: (*dRenderer).role},
 	{rbacGroup, "RoleBinding"}:        {noEvents: true, render: (*dRenderer).binding},
 	{rbacGroup, "ClusterRoleBinding"}: {noEvents: true, render: (*dRenderer).binding},
+	{navinGroup, "ManagedComponent"}:  {render: (*dRenderer).managedComponent},
 }
 
 const rbacGroup = "rbac.authorization.k8s.io"

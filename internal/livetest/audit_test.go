@@ -1,0 +1,147 @@
+package livetest
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/replaytest"
+)
+
+// liveSession opens a session on the live cluster as identity, in people mode.
+func liveSession(t *testing.T, identity string) *studioctl.Session {
+	return liveSessionMode(t, identity, false)
+}
+
+// liveSessionMode opens a session on the live cluster as identity, in machine mode when machine.
+func liveSessionMode(t *testing.T, identity string, machine bool) *studioctl.Session {
+	t.Helper()
+	data, err := os.ReadFile(kubeconfigPath(identity))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := studioctl.Options{}
+	if machine {
+		o.Redact = studioctl.Machine
+	}
+	s, _, err := studioctl.OpenKubeconfig(data, "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func liveContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// TestAuditPlantedLive: each workload the scenario plants for the audit (replaytest.PlantedWorkloads)
+// has its row and produces the findings it was planted for; the Secret check reports "not
+// checked" for the view identity, which may not read Secrets, instead of guessing.
+func TestAuditPlantedLive(t *testing.T) {
+	needCluster(t)
+	for _, identity := range []string{"admin", "view"} {
+		t.Run(identity, func(t *testing.T) {
+			s := liveSession(t, identity)
+			ctx := liveContext(t)
+			reports := map[string]*audit.Report{}
+			for _, w := range replaytest.PlantedWorkloads {
+				r := reports[w.Namespace]
+				if r == nil {
+					var err error
+					if r, err = audit.ProfileWorkloads(ctx, s, w.Namespace, audit.Options{}); err != nil {
+						t.Fatalf("audit workloads -n %s: %v", w.Namespace, err)
+					}
+					reports[w.Namespace] = r
+				}
+				for _, p := range w.Check(r, identity == "admin") {
+					t.Errorf("as %s: %s", identity, p)
+				}
+				got := w.FindingCodes(r)
+				t.Logf("%s (%s %s/%s) as %s: %d findings %v", w.What, w.Kind, w.Namespace, w.Name, identity, len(got), got)
+			}
+			// The missing Secret's finding names the Secret.
+			for _, f := range reports["ops"].Findings {
+				if f.Code == audit.CodeSecretMissing && !strings.Contains(f.Message, replaytest.MissingSecret) {
+					t.Errorf("the missing Secret's finding does not name it: %q", f.Message)
+				}
+			}
+		})
+	}
+}
+
+// expectedUsage is what the scenario's kwok metrics give the shop containers (e2e/README.md,
+// "Metrics"): CPU in millicores, memory in Mi.
+var expectedUsage = map[string][2]int64{"web": {120, 96}, "log-shipper": {8, 28}, "api": {110, 210}, "postgres": {180, 310}, "main": {5, 24}}
+
+// TestAuditUsageLive: audit usage shows metrics.k8s.io's live figures for every container of shop,
+// the scenario's own, within 5 % for CPU (a rate) and exactly for memory, and as kubectl top reads them.
+func TestAuditUsageLive(t *testing.T) {
+	needCluster(t)
+	s := liveSession(t, "admin")
+	r, err := audit.InspectUsage(liveContext(t), s, "shop", audit.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.UsageUnavailable {
+		t.Fatal("metrics.k8s.io is served, yet usage is unavailable")
+	}
+	top, errOut, code := runKubectl(t, "admin", []string{"top", "pod", "-n", "shop", "--containers", "--no-headers"})
+	if code != 0 {
+		t.Fatalf("kubectl top: %s", errOut)
+	}
+	topMem := map[string]string{} // pod/container → memory as kubectl prints it
+	for _, l := range strings.Split(strings.TrimSpace(top), "\n") {
+		if f := strings.Fields(l); len(f) == 4 {
+			topMem[f[0]+"/"+f[1]] = f[3]
+		}
+	}
+	rows := 0
+	for _, ns := range r.Namespaces {
+		for _, u := range ns.Usage {
+			rows++
+			want, ok := expectedUsage[u.Container]
+			if !ok || !u.Measured {
+				t.Errorf("%s/%s: measured %v; the scenario gives it no figure: %v", u.Pod, u.Container, u.Measured, ok)
+				continue
+			}
+			cpu, err := millicores(u.CPU)
+			if err != nil || cpu < want[0]*95/100 || cpu > want[0]*105/100+1 {
+				t.Errorf("%s/%s: cpu %s, want about %dm", u.Pod, u.Container, u.CPU, want[0])
+			}
+			if mem := u.Memory; mem != fmtMi(want[1]) || topMem[u.Pod+"/"+u.Container] != mem {
+				t.Errorf("%s/%s: memory %s, want %s (kubectl top: %s)", u.Pod, u.Container, mem, fmtMi(want[1]), topMem[u.Pod+"/"+u.Container])
+			}
+		}
+	}
+	if rows != len(topMem) {
+		t.Errorf("%d usage rows, kubectl top lists %d containers", rows, len(topMem))
+	}
+	t.Logf("audit usage -n shop: %d containers measured, as the scenario and kubectl top give them", rows)
+}
+
+func fmtMi(n int64) string { return strconv.FormatInt(n, 10) + "Mi" }
+
+// millicores reads a CPU quantity as metrics.k8s.io writes it (n, u, m or whole cores).
+func millicores(q string) (int64, error) {
+	div, mul := int64(1), int64(1)
+	switch {
+	case strings.HasSuffix(q, "n"):
+		q, div = strings.TrimSuffix(q, "n"), 1_000_000
+	case strings.HasSuffix(q, "u"):
+		q, div = strings.TrimSuffix(q, "u"), 1_000
+	case strings.HasSuffix(q, "m"):
+		q = strings.TrimSuffix(q, "m")
+	default:
+		mul = 1000
+	}
+	n, err := strconv.ParseInt(q, 10, 64)
+	return n * mul / div, err
+}

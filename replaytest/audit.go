@@ -1,0 +1,68 @@
+package replaytest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/run"
+)
+
+// AuditNamespaces are the scenario's namespaces the audit readings are recorded over (e2e/seed.sh
+// plants a finding of every kind in them); one namespace at a time, so a cluster seeded with
+// --big does not swell the recording.
+var AuditNamespaces = []string{"shop", "payments", "ops", "platform", "ml-platform", "monitoring"}
+
+// AuditReport reads both audit readings of each of AuditNamespaces once and prints each in every
+// format, as `studioctl audit READING -n NS -o FORMAT` prints it (default --fail-on error), with its
+// exit code: the form an audit golden file holds.
+func AuditReport(ctx context.Context, s *studioctl.Session) string {
+	var b strings.Builder
+	for _, ns := range AuditNamespaces {
+		for _, reading := range []string{audit.ReadingWorkloads, audit.ReadingUsage} {
+			b.WriteString(AuditReading(ctx, s, reading, ns))
+		}
+	}
+	return b.String()
+}
+
+// AuditReading reads one audit reading of namespace ns and prints it in every format.
+func AuditReading(ctx context.Context, s *studioctl.Session, reading, ns string) string {
+	read := audit.ProfileWorkloads
+	if reading == audit.ReadingUsage {
+		read = audit.InspectUsage
+	}
+	r, err := read(ctx, s, ns, audit.Options{})
+	var b strings.Builder
+	for _, format := range audit.Formats {
+		var out, errOut bytes.Buffer
+		jsonErrors := format == "json" || format == "sarif"
+		code := kube.ExitOK
+		if err != nil {
+			code = cli.Report(&errOut, err, jsonErrors)
+		} else if perr := run.Print(&out, &errOut, s, r.Result(format)); perr != nil {
+			code = cli.Report(&errOut, perr, jsonErrors)
+		}
+		switch {
+		case code != kube.ExitOK:
+		case r.Audited() == 0:
+			code = cli.Report(&errOut, audit.NothingAudited(), jsonErrors)
+		case audit.Fails(r.Findings, audit.SeverityError):
+			code = kube.ExitWarnings
+		}
+		fmt.Fprintf(&b, "=== audit %s -n %s -o %s\n%s%s--- exit %d\n", reading, ns, orTable(format), out.String(), errOut.String(), code)
+	}
+	return b.String()
+}
+
+func orTable(format string) string {
+	if format == "" {
+		return "table"
+	}
+	return format
+}
