@@ -93,8 +93,11 @@ func (o *CanIOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resu
 			switch {
 			case err == nil:
 				check.Group, check.Resource = r.Group, r.Resource
-				if !all && !r.Namespaced {
-					res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIClusterScoped, r.GroupResource()))
+				if !r.Namespaced {
+					// A request for a cluster-scoped resource never carries a namespace, so the
+					// question does not either: asked with one, a namespaced Role that names the
+					// resource would answer yes to a request no namespace can authorise.
+					check.Namespace = ""
 				}
 			case isErr && e.Code == kube.CodeUnknownType:
 				// kubectl asks about the type as written when discovery does not know it (users and

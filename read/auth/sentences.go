@@ -10,7 +10,6 @@ const (
 	sentenceCanINoHeaders      = "--no-headers applies to the table auth can-i --list prints; a single question answers yes or no. Nothing was sent."
 	sentenceCanIURLSubresource = "--subresource applies to a resource, not to a URL path such as /healthz. Nothing was sent."
 	sentenceCanIUnknownVerb    = "%q is not a verb kubectl knows; the API server was asked anyway."
-	sentenceCanIClusterScoped  = "%s is not namespaced, so the namespace in the question does not narrow it."
 	sentenceCanIUnknownType    = "Discovery lists no resource type %q; the API server was asked about it as written."
 	sentenceCanIReasonKept     = "The API server gave a reason with its answer, which studioctl does not repeat."
 	sentenceCanIIncomplete     = "The API server says this list of rights in namespace %s may be incomplete (an authorizer could not list its rules); a right missing here may still be granted."
