@@ -67,20 +67,36 @@ func (b *tableBuilder) sortRows() {
 // sortedDocs reads the documents and, with --sort-by, orders them as the table would be.
 func (g *getRead) sortedDocs(ctx context.Context) (*printer.Result, error) {
 	res, err := g.docs(ctx)
-	if err != nil || g.sort == nil || res.Docs == nil {
+	if err != nil || res.Docs == nil {
 		return res, err
 	}
-	objs := res.Docs.Objects
+	g.sortDocs(res.Docs)
+	return res, nil
+}
+
+// sortDocs orders documents by their --sort-by keys (a stable sort, as kubectl's), keeping each
+// object's Secret mark with it.
+func (g *getRead) sortDocs(d *printer.Docs) {
+	if g.sort == nil {
+		return
+	}
+	objs, secret := d.Objects, d.SecretItems
 	keys := make([]any, len(objs))
 	for i, o := range objs {
 		keys[i] = g.sort.key(o)
 	}
 	order(keys, func(perm []int) {
 		sorted := make([]map[string]any, len(perm))
+		var marks []bool
+		if secret != nil {
+			marks = make([]bool, len(perm))
+		}
 		for i, p := range perm {
 			sorted[i] = objs[p]
+			if secret != nil && p < len(secret) {
+				marks[i] = secret[p]
+			}
 		}
-		res.Docs.Objects = sorted
+		d.Objects, d.SecretItems = sorted, marks
 	})
-	return res, nil
 }

@@ -3,10 +3,11 @@ package get
 // Every sentence the console says about a statement it will not send lives here, with its stable
 // code. Each refusal ends by saying nothing was sent, because the parser runs before any request.
 const (
-	sentenceLaterMultiType = "A get of several types at once (TYPE,TYPE or mixed TYPE/NAME) is not built in studioctl yet (it is planned); run one get per type. Nothing was sent."
-	sentenceLaterGetAll    = "get all is not built in studioctl yet (it is planned); run one get per type, such as get pods and get deployments. Nothing was sent."
-	sentenceWatchOutput    = "get -w prints the table form only; remove -o %s. Nothing was sent."
-	sentenceWatchNames     = "get -w watches a list; name no objects. Nothing was sent."
+	sentenceKinds        = "A get may name at most %[2]d types at once, and this one names %[1]d. Nothing was sent."
+	sentenceTargets      = "get takes TYPE[,TYPE ...] [NAME ...] or TYPE/NAME ...; %q is neither. Nothing was sent."
+	sentenceWatchSeveral = "get -w watches one type; name one type, not several or a category such as all. Nothing was sent."
+	sentenceWatchOutput  = "get -w prints the table form only; remove -o %s. Nothing was sent."
+	sentenceWatchNames   = "get -w watches a list; name no objects. Nothing was sent."
 )
 
 // get's sentences.
