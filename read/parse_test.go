@@ -121,8 +121,8 @@ func TestRefusals(t *testing.T) {
 		"get pods; delete pods --all":          statement.CodeLexer,
 		"get pods | sh":                        statement.CodeLexer,
 		"get pods 'unterminated":               statement.CodeLexer,
-		"get pods -l $(rm -rf /)":              "",
-		"get pods -l `id`":                     "",
+		"get pods -l $(rm -rf /)":              statement.CodeBadValue, // kubectl reads it as key "$", which is no label key
+		"get pods -l `id`":                     statement.CodeBadValue,
 	} {
 		cases[line] = c
 	}
