@@ -101,7 +101,7 @@ func TestRefusals(t *testing.T) {
 		"get --raw /metrics":                   statement.CodeNotInV1,
 		"get pods --tail 5":                    statement.CodeFlagNotInV1,
 		"get pods -c app":                      statement.CodeFlagNotInV1,
-		"describe pod x -A":                    statement.CodeFlagNotInV1,
+		"describe pod x -o json":               statement.CodeFlagNotInV1,
 		"describe pod x --bogus":               statement.CodeFlagNotInV1,
 		"version -n x":                         statement.CodeFlagNotInV1,
 		"api-versions -o json":                 statement.CodeFlagNotInV1,
