@@ -219,9 +219,15 @@ func (w *Writer) writeDocs(d *Docs) error {
 			items = append(items, w.prepare(d, o, d.secretItem(i)))
 		}
 		doc = map[string]any{"apiVersion": "v1", "kind": "List", "items": items, "metadata": map[string]any{"resourceVersion": ""}}
+		if d.ListKind != "" {
+			doc = map[string]any{"apiVersion": "v1", "kind": d.ListKind, "items": items, "metadata": map[string]any{}}
+		}
 	}
 	if d.Form != nil {
 		return w.writeForm(d.Form, doc)
+	}
+	if d.FieldOrder != nil && d.Format == "json" {
+		return writeOrdered(w.Out, doc, d.FieldOrder)
 	}
 	return writeDocument(w.Out, d.Format, doc)
 }

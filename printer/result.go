@@ -94,6 +94,14 @@ type Docs struct {
 	// Value, when set, is printed instead of Objects (version, whoami): a document that is not a
 	// Kubernetes object list.
 	Value any
+	// ListKind, when set, is the kind of the list several objects are printed in (kubectl events'
+	// EventList, with empty metadata) instead of kubectl get's v1 List.
+	ListKind string
+	// FieldOrder, when set, prints JSON keys in the order a typed object has them, as kubectl
+	// prints a typed list (kubectl events): by path ("" the document, "items[]" each item,
+	// "items[].metadata" its metadata), the keys named first in order and any others after them,
+	// sorted. YAML is always sorted, as kubectl's is.
+	FieldOrder map[string][]string
 	// Form, when set, prints the document (the object, or the List) through a JSONPath template,
 	// custom columns or a Go template, after machine masking; Format is then unused.
 	Form Form
