@@ -267,7 +267,9 @@ func (g *getRead) table(ctx context.Context) (*printer.Result, error) {
 		if len(b.out.Rows) == 0 {
 			res.Empty = g.emptySentence()
 		}
-		b.sortRows()
+		if err := b.sortRows(); err != nil {
+			return nil, err
+		}
 		return res, nil
 	}
 	for _, name := range g.names {
@@ -279,7 +281,9 @@ func (g *getRead) table(ctx context.Context) (*printer.Result, error) {
 			b.Page(t)
 		}
 	}
-	b.sortRows()
+	if err := b.sortRows(); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

@@ -148,7 +148,9 @@ func (o *Options) several(ctx context.Context, reads []*getRead) (*printer.Resul
 	}
 	prefixNames(out.Groups, len(answered) > 1)
 	if docs != nil {
-		reads[0].sortDocs(docs)
+		if err := reads[0].sortDocs(docs); err != nil {
+			return nil, err
+		}
 	}
 	if sortedNames {
 		out.Docs, out.Lines = nil, namesOf(docs)
