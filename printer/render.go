@@ -166,6 +166,11 @@ func (w *Writer) maskCell(t *Table, row, col int, cell string) string {
 	switch t.Columns[col].Role {
 	case RoleName:
 		if t.SecretNames || secretRow {
+			// A get of several kinds prefixes names with kind/ (a Secret's name holds no slash):
+			// the kind stays, the name is masked.
+			if kind, _, ok := strings.Cut(cell, "/"); ok && t.SecretNames {
+				return kind + "/" + redact.Masked
+			}
 			return redact.Masked
 		}
 	case RoleResourceNames:

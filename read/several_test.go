@@ -149,3 +149,14 @@ func TestGetSeveralKindsRefusals(t *testing.T) {
 		}
 	}
 }
+
+// In machine mode a Secret's name is masked in its kind's table and nowhere else.
+func TestGetSeveralKindsMaskSecretTables(t *testing.T) {
+	cm := tableStub("/api/v1/namespaces/shop/configmaps", listTable, nameTable("Data", []any{"settings", "1"}))
+	sec := tableStub("/api/v1/namespaces/shop/secrets", listTable, nameTable("Type", []any{"db-pass", "Opaque"}))
+	out, _, exit := metaRun(t, severalSession(t, cm, sec), printer.Machine, "get cm,secrets")
+	want := "NAME                 DATA\nconfigmap/settings   1\n\nNAME                TYPE\nsecret/<redacted>   Opaque\n"
+	if d := cmp.Diff(want, out); exit != 0 || d != "" {
+		t.Errorf("exit %d (-want +got):\n%s", exit, d)
+	}
+}
