@@ -134,7 +134,7 @@ func formCases() []Case {
 		`get all -n kube-node-lease`,
 		`get widgets,deploy -A`,
 	)
-	// describe TYPE, -l and a name prefix, over eleven kinds: 11.
+	// describe TYPE, -l and a name prefix: 11 statements over eight kinds.
 	add(true,
 		`describe svc -n shop`,
 		`describe svc we -n shop`,
