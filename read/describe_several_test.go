@@ -64,21 +64,26 @@ func TestDescribeSeveral(t *testing.T) {
 	list := func(query string) *httpstub.Stub {
 		return descJSON(cmPath, query, descList(descCM("web-config", "u1"), descCM("db-config", "u2")))
 	}
+	// Whether several objects show their events is kubectl's choice of the server's version.
+	v137 := func() *httpstub.Stub { return serverVersionStub("37") }
 	for _, c := range []struct {
 		line, want string
 		stubs      []*httpstub.Stub
 	}{
-		{"describe cm", web + "\n\n" + db, []*httpstub.Stub{list("limit=500")}},
-		{"describe configmaps -l tier=web", web + "\n\n" + db, []*httpstub.Stub{list("limit=500&labelSelector=tier%3Dweb")}},
+		{"describe cm", web + "\n\n" + db, []*httpstub.Stub{list("limit=500"), v137()}},
+		{"describe configmaps -l tier=web", web + "\n\n" + db, []*httpstub.Stub{list("limit=500&labelSelector=tier%3Dweb"), v137()}},
 		{"describe cm web-config db-config", web + "\n\n" + db, []*httpstub.Stub{
-			descJSON(cmPath+"/web-config", "", descCM("web-config", "u1")), descJSON(cmPath+"/db-config", "", descCM("db-config", "u2"))}},
+			descJSON(cmPath+"/web-config", "", descCM("web-config", "u1")), descJSON(cmPath+"/db-config", "", descCM("db-config", "u2")), v137()}},
+		// On a 1.34 server, as kubectl 1.34 does, each object's events are shown.
+		{"describe cm", web + "Events:  <none>\n\n\n" + db + "Events:  <none>\n", []*httpstub.Stub{
+			list("limit=500"), serverVersionStub("34"), cmEvents("web-config", "u1"), cmEvents("db-config", "u2")}},
 		// One object selected: described as one, events and all.
 		{"describe configmaps -l tier=db", one("db-config", "u2"), []*httpstub.Stub{
 			descJSON(cmPath, "limit=500&labelSelector=tier%3Ddb", descList(descCM("db-config", "u2"))), cmEvents("db-config", "u2")}},
 		// Nothing is named "web": every object whose name starts with it, a blank line after each.
 		{"describe cm web", web + "\n", []*httpstub.Stub{
 			{Path: cmPath + "/web", Status: 404, Body: `{"kind":"Status","code":404}`, Header: jsonHeader},
-			list("limit=500")}},
+			list("limit=500"), v137()}},
 	} {
 		out, errOut, err := describeOut(t, c.line, c.stubs...)
 		if err != nil {
@@ -103,4 +108,9 @@ func TestDescribeSeveralNothing(t *testing.T) {
 	if err != nil || out != "" || errOut != "No resources found in shop namespace.\n" {
 		t.Errorf("describe cm on nothing: %q %q %v", out, errOut, err)
 	}
+}
+
+// serverVersionStub answers /version as a 1.minor server.
+func serverVersionStub(minor string) *httpstub.Stub {
+	return descJSON("/version", "", `{"major":"1","minor":"`+minor+`","gitVersion":"v1.`+minor+`.2"}`)
 }

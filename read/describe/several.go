@@ -2,6 +2,7 @@ package describe
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
@@ -106,6 +107,7 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 	res := &printer.Result{}
 	several := &Several{}
 	if len(t.names) > 0 {
+		events := len(t.names) == 1 || eventsForSeveral(ctx, s)
 		for _, name := range t.names {
 			obj, err := s.Client.GetObject(ctx, r, ns, name)
 			if e, ok := kube.AsError(err); ok && e.Code == kube.CodeNotFound && t.prefix {
@@ -121,7 +123,7 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 				}
 				return nil, err
 			}
-			several.Objects = append(several.Objects, describeOne(ctx, s, o, r, ns, obj, len(t.names) == 1, res))
+			several.Objects = append(several.Objects, describeOne(ctx, s, o, r, ns, obj, events, res))
 		}
 		return severalResult(res, several), nil
 	}
@@ -129,8 +131,9 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 	if err != nil {
 		return nil, err
 	}
+	events := len(objs) == 1 || (len(objs) > 1 && eventsForSeveral(ctx, s))
 	for _, obj := range objs {
-		several.Objects = append(several.Objects, describeOne(ctx, s, o, r, o.objectNamespace(r, obj), obj, len(objs) == 1, res))
+		several.Objects = append(several.Objects, describeOne(ctx, s, o, r, o.objectNamespace(r, obj), obj, events, res))
 	}
 	if len(objs) == 0 {
 		res.Empty = sentenceNoResources
@@ -150,10 +153,15 @@ func (o *Options) describePrefix(ctx context.Context, s *reader.Session, r kube.
 	}
 	res := &printer.Result{}
 	several := &Several{Prefix: true}
+	var matched []map[string]any
 	for _, obj := range objs {
 		if strings.HasPrefix(dstr(obj, "metadata", "name"), prefix) {
-			several.Objects = append(several.Objects, describeOne(ctx, s, o, r, o.objectNamespace(r, obj), obj, false, res))
+			matched = append(matched, obj)
 		}
+	}
+	events := len(matched) > 0 && eventsForSeveral(ctx, s)
+	for _, obj := range matched {
+		several.Objects = append(several.Objects, describeOne(ctx, s, o, r, o.objectNamespace(r, obj), obj, events, res))
 	}
 	if len(several.Objects) == 0 {
 		return nil, notFound
@@ -201,3 +209,22 @@ func severalResult(res *printer.Result, s *Several) *printer.Result {
 	}
 	return res
 }
+
+// eventsForSeveral is kubectl's --show-events default when a statement describes several objects
+// or a name prefix: kubectl 1.34 shows each object's events, kubectl 1.37 shows none (1.35 and
+// 1.36 were not compared). studioctl answers as kubectl of the server's version, read from
+// /version; a version it cannot read is taken as the newer behaviour.
+func eventsForSeveral(ctx context.Context, s *reader.Session) bool {
+	v, err := s.Client.ServerVersion(ctx)
+	if err != nil {
+		return false
+	}
+	major, _ := v["major"].(string)
+	minor, _ := v["minor"].(string)
+	n, err := strconv.Atoi(strings.TrimRight(minor, "+"))
+	return major == "1" && err == nil && n <= lastMinorWithSeveralEvents
+}
+
+// lastMinorWithSeveralEvents is the newest kubectl minor version known to show events when
+// describing several objects.
+const lastMinorWithSeveralEvents = 34
