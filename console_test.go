@@ -106,9 +106,11 @@ func TestRefusedStatementsSendNothing(t *testing.T) {
 	}
 	lines = append(lines, "rollout restart deploy/web", "get pods -o jsonpath={.x",
 		"get pods -o custom-columns=A", "get pods -o go-template={{.}", "get pods -o jsonpath-file=/nonexistent/studioctl",
-		"get pods -o jsonpath-as-json={.x}", "get pods --sort-by=.status.phase", "get pods --sort-by=.a{", "get pods,svc", "get all", "get --raw /metrics", "logs web -f",
+		"get pods -o jsonpath-as-json={.x}", "get pods --sort-by=.status.phase", "get pods --sort-by=.a{", "get pods,svc -w", "get pods,svc --watch-only", "get --raw /metrics", "logs web -f",
+		"get pods -l 'app in (web'", "get pods,svc -l app=,", "get pods --field-selector status.phase", "logs -l '!app=web'",
+		"describe pods x -l app=web", "events -o wide", "events -w -o json",
 		"get pods --tail 5", "logs web --tail 5001", "logs web --limit-bytes 2000000", "get pods --request-timeout 0",
-		"get pods --request-timeout 11m", "get pods -n Shop", "describe pod x -A", "exec -it web -- sh",
+		"get pods --request-timeout 11m", "get pods -n Shop", "describe pod x -o yaml", "exec -it web -- sh",
 		"port-forward svc/web 8080:80", "proxy", "attach web", "cp web:/etc/passwd .", "debug node/x",
 		"auth reconcile -f x.yaml", "get pods -w -o yaml", "top pod --sort-by=name")
 	for _, line := range lines {

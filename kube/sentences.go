@@ -124,12 +124,14 @@ const (
 	CodeLimitValue = "limit.value"
 	// CodeRedactLower refuses lowering a session's redaction from machine to people.
 	CodeRedactLower = "refused.redact_lower"
+	CodeLimitKinds  = "limit.kinds"
 
 	sentenceBadName          = "studioctl will not %s: the name is not one an object can have (it holds a slash, a percent sign, a space or a control character). Nothing was sent."
 	sentenceBadNamespace     = "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."
 	sentenceRowCap           = "The request to %s holds more than %d rows, the cap for one statement, so nothing was printed; narrow it with -l or --field-selector, or raise the cap with --max-rows (at most 100,000)."
 	sentencePageCap          = "The API server kept answering the request to %s with one more page: studioctl stopped at %d pages, the cap for a statement that reads at most %d rows %d at a time, so nothing was printed; narrow it with -l or --field-selector, or raise the row cap with --max-rows (at most 100,000)."
 	sentenceStatementTime    = "The API server was still paging the answer to %s after %s, studioctl's deadline for one %s statement, so nothing was printed; narrow it with -l or --field-selector."
+	sentenceCategoryKinds    = "The category %q holds %d resource types, more than %d, the cap for one statement, so nothing was read; name the types instead."
 	sentenceObjectNotFoundNS = "%s %q not found in namespace %q"
 	sentenceObjectNotFound   = "%s %q not found"
 )

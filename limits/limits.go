@@ -14,6 +14,8 @@ const (
 	MaxNesting            = 1000             // nesting of an answer's objects and arrays
 	MaxDocumentBytes      = 1 << 20          // bytes per -o json / -o yaml document
 	MaxDocuments          = 500              // objects per -o json / -o yaml statement
+	MaxDescribed          = 200              // objects one describe prints (describe TYPE, -l, a name prefix)
+	MaxKindsPerStatement  = 64               // resource types one get or describe reads (TYPE,TYPE and a category such as all)
 	DefaultLogLines       = 500              // log lines without --tail
 	RowActionLogLines     = 50               // log lines a tree row action reads
 	MaxTailLines          = 5000             // the most --tail may ask for

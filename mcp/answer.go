@@ -32,7 +32,7 @@ func answer(res *printer.Result, out *ReadOutput) (string, error) {
 		return "", err
 	}
 	switch {
-	case res.Describe != nil:
+	case res.Describe != nil, len(res.Groups) > 0:
 		out.Lines = splitLines(stdout.String())
 	case res.Lines != nil:
 		linesOf(res.Lines, stdout.String(), out)

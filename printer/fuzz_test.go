@@ -53,6 +53,7 @@ func checkText(t *testing.T, mode RedactMode, in fuzzed) {
 		{Lines: &Lines{Text: []string{"pod/" + in.name, in.name}, Names: true, SecretNames: true}},
 		{Lines: &Lines{Text: []string{in.message, in.cell}, Raw: true}, Empty: in.message},
 		{Describe: fakeDescribe{in}},
+		{Groups: []*Table{{Columns: cols, Rows: [][]string{row}}, {Columns: cols, Rows: [][]string{{"secret/" + in.name, in.cell}}, SecretNames: true}}},
 	}
 	for _, r := range results {
 		var out, errOut bytes.Buffer
@@ -99,6 +100,11 @@ func checkDocs(t *testing.T, mode RedactMode, format string, in fuzzed) {
 		{&Docs{Objects: []map[string]any{object(in), object(in)}},
 			map[string]any{"apiVersion": "v1", "kind": "List", "items": []any{object(in), object(in)}, "metadata": map[string]any{"resourceVersion": ""}}},
 		{&Docs{Value: table(in)}, table(in)},
+		// kubectl events' typed EventList: keys in a field order, any others after them.
+		{&Docs{Objects: []map[string]any{object(in)}, ListKind: "EventList", FieldOrder: map[string][]string{"items[]": {"metadata", "kind"}, "items[].metadata": {"name"}}},
+			map[string]any{"apiVersion": "v1", "kind": "EventList", "items": []any{object(in)}, "metadata": map[string]any{}}},
+		{&Docs{Objects: []map[string]any{object(in), object(in)}, SecretItems: []bool{false, true}},
+			map[string]any{"apiVersion": "v1", "kind": "List", "items": []any{object(in), object(in)}, "metadata": map[string]any{"resourceVersion": ""}}},
 	}
 	for _, c := range docs {
 		c.d.Format = format

@@ -57,6 +57,8 @@ func (w *Writer) Write(r *Result) error {
 	switch {
 	case r.Table != nil:
 		err = w.writeTable(r.Table)
+	case len(r.Groups) > 0:
+		err = w.writeGroups(r.Groups)
 	case r.Describe != nil:
 		err = w.writeLines(&Lines{Text: r.Describe.Render(w.mode)})
 	case r.Lines != nil:
@@ -76,6 +78,25 @@ func (w *Writer) Write(r *Result) error {
 // kubectl's table layout: text/tabwriter with a minimum cell width of 6, tab width 4 and three
 // spaces of padding.
 func NewTabWriter(out io.Writer) *tabwriter.Writer { return tabwriter.NewWriter(out, 6, 4, 3, ' ', 0) }
+
+// writeGroups prints each kind's table with its own column widths, as kubectl flushes its tab
+// writer between kinds, and a blank line before each table after the first unless headers are off.
+func (w *Writer) writeGroups(groups []*Table) error {
+	printed := false
+	for _, t := range groups {
+		if len(t.Rows) == 0 {
+			continue
+		}
+		if printed && !t.NoHeaders {
+			fmt.Fprintln(w.Out)
+		}
+		if err := w.writeTable(t); err != nil {
+			return err
+		}
+		printed = true
+	}
+	return nil
+}
 
 func (w *Writer) writeTable(t *Table) error {
 	if len(t.Rows) == 0 {
@@ -145,6 +166,11 @@ func (w *Writer) maskCell(t *Table, row, col int, cell string) string {
 	switch t.Columns[col].Role {
 	case RoleName:
 		if t.SecretNames || secretRow {
+			// A get of several kinds prefixes names with kind/ (a Secret's name holds no slash):
+			// the kind stays, the name is masked.
+			if kind, _, ok := strings.Cut(cell, "/"); ok && t.SecretNames {
+				return kind + "/" + redact.Masked
+			}
 			return redact.Masked
 		}
 	case RoleResourceNames:
@@ -164,8 +190,8 @@ func (w *Writer) maskCell(t *Table, row, col int, cell string) string {
 func (w *Writer) writeLines(l *Lines) error {
 	var buf bytes.Buffer
 	for _, s := range l.Text {
-		if w.mode == Machine && l.Names && l.SecretNames {
-			if kind, _, ok := strings.Cut(s, "/"); ok {
+		if w.mode == Machine && l.Names {
+			if kind, _, ok := strings.Cut(s, "/"); ok && (l.SecretNames || kind == "secret") {
 				s = kind + "/" + redact.Masked
 			}
 		}
@@ -191,25 +217,31 @@ func (w *Writer) writeDocs(d *Docs) error {
 			redact.Machine(doc)
 		}
 	case d.Single && len(d.Objects) == 1:
-		doc = w.prepare(d, d.Objects[0])
+		doc = w.prepare(d, d.Objects[0], d.secretItem(0))
 	default:
 		items := make([]any, 0, len(d.Objects))
-		for _, o := range d.Objects {
-			items = append(items, w.prepare(d, o))
+		for i, o := range d.Objects {
+			items = append(items, w.prepare(d, o, d.secretItem(i)))
 		}
 		doc = map[string]any{"apiVersion": "v1", "kind": "List", "items": items, "metadata": map[string]any{"resourceVersion": ""}}
+		if d.ListKind != "" {
+			doc = map[string]any{"apiVersion": "v1", "kind": d.ListKind, "items": items, "metadata": map[string]any{}}
+		}
 	}
 	if d.Form != nil {
 		return w.writeForm(d.Form, doc)
+	}
+	if d.FieldOrder != nil && d.Format == "json" {
+		return writeOrdered(w.Out, doc, d.FieldOrder)
 	}
 	return writeDocument(w.Out, d.Format, doc)
 }
 
 // prepare removes managedFields (kubectl hides them too) and, in machine mode, masks the object.
-func (w *Writer) prepare(d *Docs, o map[string]any) map[string]any {
+func (w *Writer) prepare(d *Docs, o map[string]any, secret bool) map[string]any {
 	if md, ok := o["metadata"].(map[string]any); ok {
 		delete(md, "managedFields")
-		if w.mode == Machine && d.SecretNames {
+		if w.mode == Machine && (d.SecretNames || secret) {
 			if _, ok := md["name"]; ok {
 				md["name"] = redact.Masked
 			}
@@ -220,6 +252,9 @@ func (w *Writer) prepare(d *Docs, o map[string]any) map[string]any {
 	}
 	return o
 }
+
+// secretItem reports whether the i-th object was read as a core Secret.
+func (d *Docs) secretItem(i int) bool { return i < len(d.SecretItems) && d.SecretItems[i] }
 
 // writeDocument prints JSON as kubectl does (four-space indent, keys sorted) or YAML through
 // sigs.k8s.io/yaml, the library kubectl prints YAML with. Numbers keep their exact text.

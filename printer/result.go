@@ -12,8 +12,12 @@ import (
 // it, so no reader can skip either step.
 type Result struct {
 	Table *Table
-	Lines *Lines
-	Docs  *Docs
+	// Groups is a get of several types (TYPE,TYPE, TYPE/NAME of different kinds, get all): each
+	// kind's table in turn, laid out on its own, a blank line between two (none under
+	// --no-headers), as kubectl prints them.
+	Groups []*Table
+	Lines  *Lines
+	Docs   *Docs
 	// Describe is a describe answer kept as data; the Writer renders it in its own mode, so
 	// machine mode masks the object before it becomes text.
 	Describe Rendered
@@ -69,7 +73,8 @@ type Table struct {
 // Lines is a result printed one line each (-o name, api-versions, logs).
 type Lines struct {
 	Text []string
-	// Names marks -o name lines (kind/name); SecretNames masks their name part in machine mode.
+	// Names marks -o name lines (kind/name); SecretNames masks their name part in machine mode, as
+	// it does on any line whose kind is a core Secret's ("secret/NAME").
 	Names       bool
 	SecretNames bool
 	// Raw lines are a log: printed as the server wrote them, after Sanitize.
@@ -83,9 +88,20 @@ type Docs struct {
 	Single  bool // one named object: printed as itself, not inside a List
 	// SecretNames masks every object's name in machine mode (a read of core secrets).
 	SecretNames bool
+	// SecretItems marks, object by object, the objects read as core Secrets (a get of several
+	// types, where only some are); machine mode masks their names. May be nil.
+	SecretItems []bool
 	// Value, when set, is printed instead of Objects (version, whoami): a document that is not a
 	// Kubernetes object list.
 	Value any
+	// ListKind, when set, is the kind of the list several objects are printed in (kubectl events'
+	// EventList, with empty metadata) instead of kubectl get's v1 List.
+	ListKind string
+	// FieldOrder, when set, prints JSON keys in the order a typed object has them, as kubectl
+	// prints a typed list (kubectl events): by path ("" the document, "items[]" each item,
+	// "items[].metadata" its metadata), the keys named first in order and any others after them,
+	// sorted. YAML is always sorted, as kubectl's is.
+	FieldOrder map[string][]string
 	// Form, when set, prints the document (the object, or the List) through a JSONPath template,
 	// custom columns or a Go template, after machine masking; Format is then unused.
 	Form Form

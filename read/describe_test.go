@@ -592,14 +592,13 @@ func TestDescribeEventsNotReadable(t *testing.T) {
 
 func TestDescribeRefusals(t *testing.T) {
 	for line, want := range map[string]string{
-		"describe pods":             statement.CodeUsage,
 		"describe pod/a b":          statement.CodeUsage,
 		"describe pod,svc web":      statement.CodeUsage,
 		"describe pod/":             statement.CodeUsage,
-		"describe pod a b":          statement.CodeUsage,
-		"describe pod web -A":       statement.CodeFlagNotInV1,
 		"describe pod web -o yaml":  statement.CodeFlagNotInV1,
-		"describe pod web -l app=x": statement.CodeFlagNotInV1,
+		"describe pod web -l app=x": statement.CodeUsage,
+		"describe pod/a pod":        statement.CodeUsage,
+		"describe pod/a svc/b":      statement.CodeUsage,
 	} {
 		_, err := ParseLine(line)
 		if got := code(t, err); got != want {

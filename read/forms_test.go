@@ -66,7 +66,7 @@ func TestGetTemplateForms(t *testing.T) {
 			"web-10:12:node-b\nweb-2:3:node-a\ndb-0:0:<no value>\n"},
 		{`get pods -o 'go-template={{range .items}}{{if exists . "spec" "nodeName"}}{{.metadata.name}} {{end}}{{end}}'`, "web-10 web-2 "},
 		// --sort-by orders what any form prints: numbers by value, quantities as quantities,
-		// times as times, strings in natural order, a missing field first.
+		// times as their RFC 3339 text, strings byte by byte, a missing field first.
 		{`get pods --sort-by=.status.containerStatuses[0].restartCount -o jsonpath={.items[*].metadata.name}`, "db-0 web-2 web-10"},
 		{`get pods --sort-by={.spec.containers[0].resources.requests.memory} -o jsonpath={.items[*].metadata.name}`, "web-2 web-10 db-0"},
 		{`get pods --sort-by=.metadata.creationTimestamp -o jsonpath={.items[*].metadata.name}`, "web-2 web-10 db-0"},
@@ -128,7 +128,8 @@ func TestGetSortByTable(t *testing.T) {
 	body := table(row("web-10", "Running", "2026-01-15T09:00:00Z"), row("web-2", "Pending", "2026-01-15T08:00:00Z"))
 	for _, c := range []struct{ line, query, want string }{
 		{"get pods --sort-by=.metadata.creationTimestamp", "limit=500&includeObject=Metadata", "NAME     STATUS\nweb-2    Pending\nweb-10   Running\n"},
-		{"get pods --sort-by=.metadata.name", "limit=500&includeObject=Metadata", "NAME     STATUS\nweb-2    Pending\nweb-10   Running\n"},
+		// kubectl compares strings byte by byte: web-10 before web-2.
+		{"get pods --sort-by=.metadata.name", "limit=500&includeObject=Metadata", "NAME     STATUS\nweb-10   Running\nweb-2    Pending\n"},
 	} {
 		s := formSession(t, &httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: c.query, Body: body, Header: http.Header{"Content-Type": {"application/json"}}})
 		out, errOut, code := metaRun(t, s, printer.People, c.line)

@@ -98,13 +98,10 @@ func TestRefusals(t *testing.T) {
 		"get pods --sort-by=.a{":               statement.CodeBadValue,
 		"get pods -w --sort-by=.metadata.name": statement.CodeUsage,
 		"get pods --sort-by=.status.phase":     statement.CodeLater,
-		"get pods,svc":                         statement.CodeLater,
-		"get all":                              statement.CodeLater,
-		"get pod/a deploy/b":                   statement.CodeLater,
 		"get --raw /metrics":                   statement.CodeNotInV1,
 		"get pods --tail 5":                    statement.CodeFlagNotInV1,
 		"get pods -c app":                      statement.CodeFlagNotInV1,
-		"describe pod x -A":                    statement.CodeFlagNotInV1,
+		"describe pod x -o json":               statement.CodeFlagNotInV1,
 		"describe pod x --bogus":               statement.CodeFlagNotInV1,
 		"version -n x":                         statement.CodeFlagNotInV1,
 		"api-versions -o json":                 statement.CodeFlagNotInV1,
@@ -124,8 +121,8 @@ func TestRefusals(t *testing.T) {
 		"get pods; delete pods --all":          statement.CodeLexer,
 		"get pods | sh":                        statement.CodeLexer,
 		"get pods 'unterminated":               statement.CodeLexer,
-		"get pods -l $(rm -rf /)":              "",
-		"get pods -l `id`":                     "",
+		"get pods -l $(rm -rf /)":              statement.CodeBadValue, // kubectl reads it as key "$", which is no label key
+		"get pods -l `id`":                     statement.CodeBadValue,
 	} {
 		cases[line] = c
 	}

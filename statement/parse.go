@@ -358,6 +358,9 @@ func (st *Statement) checkValues() error {
 			return err
 		}
 	}
+	if err := st.checkSelectors(); err != nil {
+		return err
+	}
 	// A selector on the owner's key would confirm a guessed identity by its answer.
 	if redact.SelectsOwner(st.str("selector")) {
 		return kube.Refusef(CodeBadValue, SentenceOwnerSelector)

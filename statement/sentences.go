@@ -40,5 +40,7 @@ const (
 	sentenceLimitMin       = "%s must be at least %s. Nothing was sent."
 	SentenceNamespaceAll   = "-n and -A ask for different namespaces; give one. Nothing was sent."
 	sentenceBadSelector    = "%s holds a control character. Nothing was sent."
+	sentenceLabelSelector  = "The label selector %q cannot be read at character %d: %s. Nothing was sent."
+	sentenceFieldSelector  = "The field selector %q cannot be read at character %d: %s. Nothing was sent."
 	SentenceOwnerSelector  = "A label selector may not name eai.io/owner: studioctl shows an owner only as its fingerprint, and a selector on it would confirm a guessed identity. Nothing was sent."
 )

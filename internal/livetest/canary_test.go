@@ -169,11 +169,11 @@ func parseDocument(statement string, out []byte) error {
 	}
 	var v any
 	switch {
-	case strings.Contains(statement, "-o json"):
+	case strings.Contains(statement+" ", "-o json "): // not -o jsonpath=...
 		if err := json.Unmarshal(out, &v); err != nil {
 			return fmt.Errorf("-o json printed something that is not JSON: %v", err)
 		}
-	case strings.Contains(statement, "-o yaml"):
+	case strings.Contains(statement+" ", "-o yaml "):
 		if err := yaml.Unmarshal(out, &v); err != nil {
 			return fmt.Errorf("-o yaml printed something that is not YAML: %v", err)
 		}

@@ -208,5 +208,47 @@ func canaryStatements(recorded bool) []canaryCase {
 	add("auth whoami -o yaml", nil)
 	add("explain secrets", nil)
 	add("explain secrets.data", nil)
+	out = append(out, canaryForms(recorded)...)
+	return out
+}
+
+// canaryForms are issue 15's forms over the planted objects: several types and get all in one
+// statement, templates and columns that reach a Secret's data or an env value, --sort-by, describe
+// of every object of a kind, by selector and by name prefix, and events as documents.
+func canaryForms(recorded bool) []canaryCase {
+	shopKeys := append(append([]string{}, canaryCollections[0].keys["shop"]...), canaryCollections[1].keys["shop"]...)
+	out := []canaryCase{
+		{Statement: "get secrets,configmaps -n shop"},
+		{Statement: "get secrets,configmaps -n shop -o name"},
+		{Statement: "get secrets,configmaps -n shop -o json", Keys: shopKeys},
+		{Statement: "get secrets,configmaps,deployments -n payments -o yaml"},
+		{Statement: "get secret/db-credentials configmap/app-settings deployment/api -n shop -o json", Keys: []string{"password", "PAYMENT_PROVIDER_KEY", "DB_PASSWORD"}},
+		{Statement: "get all -n shop -o json", Keys: []string{"DB_PASSWORD", "DB_HOST"}},
+		{Statement: "get all -n payments -o yaml", Keys: []string{"SFTP_TOKEN"}},
+		{Statement: "get all,secrets -n shop"},
+		{Statement: "get secrets -n shop -o jsonpath={.items[*].data}"},
+		{Statement: "get secrets -A -o jsonpath={..data}"},
+		{Statement: "get secrets,configmaps -n shop -o 'jsonpath={range .items[*]}{.metadata.name}{.data}{.stringData}{end}'"},
+		{Statement: "get secret db-credentials -n shop -o jsonpath={.data.password}"},
+		{Statement: "get deployments -n shop -o jsonpath={..env}"},
+		{Statement: "get pods -n shop -o jsonpath={.items[*].spec.containers[*].env[*].value}"},
+		{Statement: "get secrets -n payments -o custom-columns=NAME:.metadata.name,DATA:.data,NOTES:.metadata.annotations"},
+		{Statement: "get cronjobs -n payments -o custom-columns=ENV:.spec.jobTemplate.spec.template.spec.containers[*].env"},
+		{Statement: "get secrets -n shop -o 'go-template={{range .items}}{{.metadata.name}}{{.data}}{{end}}'"},
+		{Statement: "get configmaps -n shop -o 'go-template={{range .items}}{{range $k, $v := .data}}{{$k}}={{$v}}{{end}}{{end}}'"},
+		{Statement: "get secrets -n shop --sort-by=.metadata.name -o json", Keys: canaryCollections[0].keys["shop"]},
+		{Statement: "get secrets -n payments --sort-by=.metadata.creationTimestamp -o name"},
+		{Statement: "describe secrets -n shop", Keys: []string{"password", "username"}},
+		{Statement: "describe secrets -n payments"},
+		{Statement: "describe secret db -n shop", Keys: []string{"password"}},
+		{Statement: "describe configmaps -n shop"},
+		{Statement: "describe deployments -n shop -l app=api", Keys: []string{"DB_PASSWORD"}},
+		{Statement: "describe cronjobs -n payments"},
+		{Statement: "events -n shop -o json"},
+		{Statement: "events -n payments -o yaml"},
+	}
+	if !recorded {
+		out = append(out, canaryCase{Statement: "get all -A -o json", MayCap: true}, canaryCase{Statement: "events -A -o json"})
+	}
 	return out
 }

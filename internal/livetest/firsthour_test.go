@@ -373,7 +373,8 @@ func podLines(lines []string) string {
 func ownNamespace(t *testing.T, name string) {
 	t.Helper()
 	kubectlAdmin(t, "", "create", "namespace", name)
-	t.Cleanup(func() { kubectlAdmin(t, "", "delete", "namespace", name, "--wait=false") })
+	// The namespace must be gone before the next test reads the cluster (get pods -A).
+	t.Cleanup(func() { kubectlAdmin(t, "", "delete", "namespace", name, "--timeout=120s") })
 }
 
 // rollout status on the command line follows a deployment until it is rolled out, and ends by

@@ -14,6 +14,7 @@ type Resource struct {
 	Namespaced                               bool
 	Verbs                                    []string
 	ShortNames                               []string
+	Categories                               []string
 	Subresources                             map[string][]string
 }
 
@@ -41,6 +42,7 @@ func Discovery(rs []Resource) (api, apis string) {
 		Singular     string            `json:"singularResource"`
 		Verbs        []string          `json:"verbs"`
 		ShortNames   []string          `json:"shortNames,omitempty"`
+		Categories   []string          `json:"categories,omitempty"`
 		Subresources []map[string]any  `json:"subresources,omitempty"`
 	}
 	type version struct {
@@ -69,7 +71,7 @@ func Discovery(rs []Resource) (api, apis string) {
 		if singular == "" {
 			singular = strings.ToLower(r.Kind)
 		}
-		x := res{Resource: r.Resource, ResponseKind: map[string]string{"group": r.Group, "version": r.Version, "kind": r.Kind}, Scope: scope, Singular: singular, Verbs: r.Verbs, ShortNames: r.ShortNames}
+		x := res{Resource: r.Resource, ResponseKind: map[string]string{"group": r.Group, "version": r.Version, "kind": r.Kind}, Scope: scope, Singular: singular, Verbs: r.Verbs, ShortNames: r.ShortNames, Categories: r.Categories}
 		for name, verbs := range r.Subresources {
 			x.Subresources = append(x.Subresources, map[string]any{"subresource": name, "verbs": verbs, "responseKind": map[string]string{"kind": "X"}})
 		}

@@ -5,14 +5,12 @@ package describe
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/redact"
-	"github.com/studioctl/studioctl/statement"
 )
 
 // describe reads one object the way kubectl describe does: the object itself (people-mode Secret
@@ -25,14 +23,16 @@ import (
 // Options are describe's options, filled once from the statement.
 type Options struct {
 	reader.Common
-	Args      []string `args:""`
-	Namespace string   `flag:"namespace"`
-	MaxRows   int      // the row cap of the related reads, from the session (Complete)
+	Args          []string `args:""`
+	Namespace     string   `flag:"namespace"`
+	AllNamespaces bool     `flag:"all-namespaces"`
+	Selector      string   `flag:"selector"`
+	MaxRows       int      // the row cap of the related reads, from the session (Complete)
 }
 
-// Validate checks describe's target before anything is sent.
+// Validate checks describe's targets before anything is sent.
 func (o *Options) Validate() error {
-	_, _, err := describeTarget(o.Args)
+	_, err := describeTargets(o.Args, o.Selector)
 	return err
 }
 
@@ -99,32 +99,6 @@ func describerFor(r kube.APIResource) describer {
 	return genericDescriber
 }
 
-// describeTarget reads `TYPE NAME` or `TYPE/NAME`.
-func describeTarget(args []string) (typ, name string, err error) {
-	switch len(args) {
-	case 1:
-		t, n, ok := strings.Cut(args[0], "/")
-		if !ok {
-			return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeNeedsName)
-		}
-		typ, name = t, n
-	case 2:
-		if strings.Contains(args[0], "/") {
-			return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeBothForms)
-		}
-		typ, name = args[0], args[1]
-	default:
-		return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeNeedsName)
-	}
-	if typ == "" || name == "" || strings.Contains(name, "/") {
-		return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeNeedsName)
-	}
-	if strings.Contains(typ, ",") {
-		return "", "", kube.Refusef(statement.CodeUsage, sentenceDescribeOneType)
-	}
-	return typ, name, nil
-}
-
 // Described is a describe answer kept as data until it is printed: the object as read, its events
 // and what the related reads found. Render turns it into kubectl's text for a redaction mode.
 type Described struct {
@@ -168,50 +142,33 @@ type dPodCounts struct{ running, waiting, succeeded, failed int }
 
 type dRSSummary struct{ name, current, desired string }
 
-// Run reads the object and what its kind's describer also reads.
+// Run reads the objects and what their kind's describer also reads (several.go picks them).
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
-	d, res, err := describeObject(ctx, s, o)
-	if err != nil {
-		return nil, err
-	}
-	return describeResult(d, res), nil
+	return o.describeAll(ctx, s)
 }
 
-// describeObject makes every read of a describe statement and keeps what it found; the notices
-// about parts it could not read are in the Result.
-func describeObject(ctx context.Context, s *reader.Session, o *Options) (*Described, *printer.Result, error) {
-	typ, name, err := describeTarget(o.Args)
-	if err != nil {
-		return nil, nil, err
-	}
-	r, err := s.Client.Resolve(ctx, typ)
-	if err != nil {
-		return nil, nil, err
-	}
-	ns := ""
-	if r.Namespaced {
-		ns = o.Namespace
-	}
-	obj, err := s.Client.GetObject(ctx, r, ns, name)
-	if err != nil {
-		return nil, nil, err
-	}
+// describeOne makes the reads of one object's describe after the object itself: the related
+// objects its kind's describer reads and its events. Notices about parts it could not read go
+// to res.
+// ns is the namespace the object was read in: the statement's, or under -A the object's own.
+// events is kubectl's --show-events default: true when the statement describes one object, false
+// for several and for a name prefix.
+func describeOne(ctx context.Context, s *reader.Session, o *Options, r kube.APIResource, ns string, obj map[string]any, events bool, res *printer.Result) *Described {
 	if redact.IsSecret(obj) {
 		// kube's decoder has stripped it already and a second pass changes nothing; it keeps
 		// the values out of this reader whatever happens upstream.
 		redact.SecretObject(obj)
 	}
 	d := &Described{Object: obj, Now: s.Client.Now(), Resource: r}
-	res := &printer.Result{}
 	rd := &describeRead{s: s, d: d, res: res, ns: ns, maxRows: o.MaxRows}
 	desc := describerFor(r)
 	if desc.related != nil {
 		desc.related(rd, ctx)
 	}
-	if !desc.noEvents {
+	if !desc.noEvents && events {
 		rd.events(ctx)
 	}
-	return d, res, nil
+	return d
 }
 
 // describeResult puts a Described into a Result; the Writer renders it in its own mode.

@@ -58,12 +58,17 @@ func (r *dRenderer) container(c, status any, hasStatus, resolveEnv bool, nameInd
 	r.devices(dlist(c, "volumeDevices"))
 }
 
-// containerPorts prints "Port" for one port or none, "Ports" for several, as kubectl does.
+// containerPorts prints "Port" for one port or none, "Ports" for several, as kubectl does; a
+// named port carries its name: 8080/TCP (http).
 func (r *dRenderer) containerPorts(c any) {
 	var ports, hostPorts []string
 	for _, p := range dlist(c, "ports") {
-		ports = append(ports, dint(p, "containerPort")+"/"+dstr(p, "protocol"))
-		hostPorts = append(hostPorts, dint(p, "hostPort")+"/"+dstr(p, "protocol"))
+		name := ""
+		if n := dstr(p, "name"); n != "" {
+			name = " (" + n + ")"
+		}
+		ports = append(ports, dint(p, "containerPort")+"/"+dstr(p, "protocol")+name)
+		hostPorts = append(hostPorts, dint(p, "hostPort")+"/"+dstr(p, "protocol")+name)
 	}
 	r.portList("Port", "Ports", ports)
 	r.portList("Host Port", "Host Ports", hostPorts)

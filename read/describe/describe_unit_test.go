@@ -1,7 +1,10 @@
 package describe
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -44,5 +47,21 @@ func TestDescribeSmartLabel(t *testing.T) {
 		"ipv4": "ipv4", "HTTPServer": "HTTP Server", "foo-bar": "Foo - Bar", "selfLink": "Self Link", "resourceURL": "Resource URL"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Error(d)
+	}
+}
+
+// A named container port carries its name, as kubectl's describeContainerPorts prints it.
+func TestDescribeContainerPortNames(t *testing.T) {
+	w := newDescribeWriter(time.Time{})
+	r := &dRenderer{w: w}
+	r.containerPorts(map[string]any{"ports": []any{map[string]any{"containerPort": json.Number("8080"), "protocol": "TCP", "name": "http"}}})
+	r.containerPorts(map[string]any{"ports": []any{
+		map[string]any{"containerPort": json.Number("53"), "protocol": "UDP"},
+		map[string]any{"containerPort": json.Number("9153"), "protocol": "TCP", "name": "metrics"}}})
+	got := strings.Join(w.lines(), "\n")
+	for _, want := range []string{"8080/TCP (http)", "0/TCP (http)", "53/UDP, 9153/TCP (metrics)", "0/UDP, 0/TCP (metrics)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q not in:\n%s", want, got)
+		}
 	}
 }

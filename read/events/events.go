@@ -27,10 +27,14 @@ type Options struct {
 	Types         []string `flag:"types"`
 	NoHeaders     bool     `flag:"no-headers"`
 	Watch         bool     `flag:"watch"`
+	Output        string   `flag:"output"` // json or yaml: the events as kubectl events prints an EventList
 }
 
 // Validate checks --types and --for before anything is sent.
 func (o *Options) Validate() error {
+	if o.Watch && o.Output != "" {
+		return kube.Refusef(statement.CodeUsage, sentenceEventsWatchOutput, o.Output)
+	}
 	if _, err := eventTypes(o.Types); err != nil {
 		return err
 	}
@@ -97,6 +101,7 @@ type coreEvent struct {
 		Count            int64  `json:"count"`
 		LastObservedTime string `json:"lastObservedTime"`
 	} `json:"series"`
+	obj map[string]any // the event as read, for -o json and -o yaml
 }
 
 // sortTime is kubectl events' sort key: the series' last observation, else lastTimestamp, else
@@ -236,7 +241,7 @@ func decodeEvent(obj map[string]any) (*coreEvent, error) {
 	if err != nil {
 		return nil, err
 	}
-	var e coreEvent
+	e := coreEvent{obj: obj}
 	return &e, json.Unmarshal(data, &e)
 }
 
@@ -265,8 +270,22 @@ func (o *Options) result(q *query, events []*coreEvent, unread bool, now time.Ti
 	if len(events) > limits.MaxEventsShown {
 		events = events[len(events)-limits.MaxEventsShown:]
 	}
+	if o.Output != "" {
+		res.Docs = eventDocs(o.Output, events)
+		return res
+	}
 	res.Table = o.table(q.scope.AllNamespaces, events, now)
 	return res
+}
+
+// eventDocs is -o json and -o yaml: the events, oldest first, in an EventList as kubectl events
+// prints it (a typed list: JSON keys in core/v1 Event's field order).
+func eventDocs(format string, events []*coreEvent) *printer.Docs {
+	d := &printer.Docs{Format: format, ListKind: "EventList", FieldOrder: eventFieldOrder}
+	for _, e := range events {
+		d.Objects = append(d.Objects, e.obj)
+	}
+	return d
 }
 
 func (o *Options) table(allNamespaces bool, events []*coreEvent, now time.Time) *printer.Table {

@@ -51,9 +51,12 @@ func readLocalFile(name string) ([]byte, error) {
 }
 
 // sortRows orders the table's rows by their --sort-by keys.
-func (b *tableBuilder) sortRows() {
+func (b *tableBuilder) sortRows() error {
 	if b.g.sort == nil || len(b.keys) != len(b.out.Rows) {
-		return
+		return nil
+	}
+	if err := b.g.sort.checkFound(b.keys, 2); err != nil {
+		return err
 	}
 	order(b.keys, func(perm []int) {
 		rows := make([][]string, len(perm))
@@ -62,25 +65,48 @@ func (b *tableBuilder) sortRows() {
 		}
 		b.out.Rows = rows
 	})
+	return nil
 }
 
 // sortedDocs reads the documents and, with --sort-by, orders them as the table would be.
 func (g *getRead) sortedDocs(ctx context.Context) (*printer.Result, error) {
 	res, err := g.docs(ctx)
-	if err != nil || g.sort == nil || res.Docs == nil {
+	if err != nil || res.Docs == nil {
 		return res, err
 	}
-	objs := res.Docs.Objects
+	if err := g.sortDocs(res.Docs); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// sortDocs orders documents by their --sort-by keys (a stable sort, as kubectl's), keeping each
+// object's Secret mark with it.
+func (g *getRead) sortDocs(d *printer.Docs) error {
+	if g.sort == nil {
+		return nil
+	}
+	objs, secret := d.Objects, d.SecretItems
 	keys := make([]any, len(objs))
 	for i, o := range objs {
 		keys[i] = g.sort.key(o)
 	}
+	if err := g.sort.checkFound(keys, 1); err != nil {
+		return err
+	}
 	order(keys, func(perm []int) {
 		sorted := make([]map[string]any, len(perm))
+		var marks []bool
+		if secret != nil {
+			marks = make([]bool, len(perm))
+		}
 		for i, p := range perm {
 			sorted[i] = objs[p]
+			if secret != nil && p < len(secret) {
+				marks[i] = secret[p]
+			}
 		}
-		res.Docs.Objects = sorted
+		d.Objects, d.SecretItems = sorted, marks
 	})
-	return res, nil
+	return nil
 }

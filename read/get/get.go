@@ -39,7 +39,7 @@ type Options struct {
 
 // Validate checks get's targets and its watch form before anything is sent.
 func (o *Options) Validate() error {
-	t, err := getTargets(o.Args)
+	targets, err := getTargets(o.Args)
 	if err != nil {
 		return err
 	}
@@ -57,7 +57,10 @@ func (o *Options) Validate() error {
 		if o.Output != "" && o.Output != "wide" {
 			return kube.Refusef(statement.CodeBadValue, sentenceWatchOutput, o.Output)
 		}
-		if len(t.names) > 0 {
+		if len(targets) > 1 {
+			return kube.Refusef(statement.CodeUsage, sentenceWatchSeveral)
+		}
+		if len(targets[0].names) > 0 {
 			return kube.Refusef(statement.CodeUsage, sentenceWatchNames)
 		}
 	}
@@ -73,46 +76,10 @@ func (o *Options) Complete(s *reader.Session) {
 	o.MaxRows = s.RowCap()
 }
 
-// getTarget is what a get names: one type and, optionally, object names.
-type getTarget struct {
-	typ   string
-	names []string
-}
-
-// getTargets reads `TYPE [NAME ...]` or `TYPE/NAME ...`. Several types at once are refused for now.
-func getTargets(args []string) (getTarget, error) {
-	var t getTarget
-	if strings.Contains(args[0], "/") {
-		for _, a := range args {
-			typ, name, ok := strings.Cut(a, "/")
-			if !ok || typ == "" || name == "" {
-				return t, kube.Refusef(statement.CodeUsage, statement.SentenceTooFewArgs, "get", "TYPE [NAME ...] or TYPE/NAME ...")
-			}
-			if t.typ != "" && !strings.EqualFold(t.typ, typ) {
-				return t, kube.Refusef(statement.CodeLater, sentenceLaterMultiType)
-			}
-			t.typ = typ
-			t.names = append(t.names, name)
-		}
-	} else {
-		t.typ, t.names = args[0], args[1:]
-	}
-	if strings.Contains(t.typ, ",") {
-		return t, kube.Refusef(statement.CodeLater, sentenceLaterMultiType)
-	}
-	if strings.EqualFold(t.typ, "all") {
-		return t, kube.Refusef(statement.CodeLater, sentenceLaterGetAll)
-	}
-	return t, nil
-}
-
-// Run reads the objects and builds the table, names or documents.
+// Run reads the objects and builds the table, names or documents: one type as before, several
+// (TYPE,TYPE, TYPE/NAME of different kinds, a category such as all) kind by kind (several.go).
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
-	t, err := getTargets(o.Args)
-	if err != nil {
-		return nil, err
-	}
-	r, err := s.Client.Resolve(ctx, t.typ)
+	targets, err := getTargets(o.Args)
 	if err != nil {
 		return nil, err
 	}
@@ -120,9 +87,24 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	if err != nil {
 		return nil, err
 	}
-	g := &getRead{s: s, o: o, r: r, names: t.names, form: form, sort: sort}
-	g.scope = kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces && len(t.names) == 0}
+	reads, err := o.resolve(ctx, s, targets, form, sort)
+	if err != nil {
+		return nil, err
+	}
+	if len(reads) > 1 {
+		if o.watching() {
+			return nil, kube.Refusef(statement.CodeUsage, sentenceWatchSeveral)
+		}
+		return o.several(ctx, reads)
+	}
+	g := reads[0]
 	switch {
+	case o.Output == "name" && sort != nil:
+		res, err := g.sortedDocs(ctx)
+		if err == nil && res.Docs != nil {
+			res.Docs, res.Lines, res.Empty = nil, namesOf(res.Docs), ""
+		}
+		return res, err
 	case o.Output == "name":
 		return g.nameLines(ctx)
 	case o.Output == "json" || o.Output == "yaml" || form != nil:
@@ -285,7 +267,9 @@ func (g *getRead) table(ctx context.Context) (*printer.Result, error) {
 		if len(b.out.Rows) == 0 {
 			res.Empty = g.emptySentence()
 		}
-		b.sortRows()
+		if err := b.sortRows(); err != nil {
+			return nil, err
+		}
 		return res, nil
 	}
 	for _, name := range g.names {
@@ -297,7 +281,9 @@ func (g *getRead) table(ctx context.Context) (*printer.Result, error) {
 			b.Page(t)
 		}
 	}
-	b.sortRows()
+	if err := b.sortRows(); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

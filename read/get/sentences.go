@@ -3,10 +3,11 @@ package get
 // Every sentence the console says about a statement it will not send lives here, with its stable
 // code. Each refusal ends by saying nothing was sent, because the parser runs before any request.
 const (
-	sentenceLaterMultiType = "A get of several types at once (TYPE,TYPE or mixed TYPE/NAME) is not built in studioctl yet (it is planned); run one get per type. Nothing was sent."
-	sentenceLaterGetAll    = "get all is not built in studioctl yet (it is planned); run one get per type, such as get pods and get deployments. Nothing was sent."
-	sentenceWatchOutput    = "get -w prints the table form only; remove -o %s. Nothing was sent."
-	sentenceWatchNames     = "get -w watches a list; name no objects. Nothing was sent."
+	sentenceKinds        = "A get may name at most %[2]d types at once, and this one names %[1]d. Nothing was sent."
+	sentenceTargets      = "get takes TYPE[,TYPE ...] [NAME ...] or TYPE/NAME ...; %q is neither. Nothing was sent."
+	sentenceWatchSeveral = "get -w watches one type; name one type, not several or a category such as all. Nothing was sent."
+	sentenceWatchOutput  = "get -w prints the table form only; remove -o %s. Nothing was sent."
+	sentenceWatchNames   = "get -w watches a list; name no objects. Nothing was sent."
 )
 
 // get's sentences.
@@ -17,7 +18,9 @@ const (
 )
 
 const (
-	sentenceSortBy      = "--sort-by %q is not a path get can sort by: %s. Nothing was sent."
-	sentenceSortByTable = "--sort-by %q reads beyond an object's metadata, and a table's rows carry only metadata (studioctl's allowlist does not ask for whole objects in a table); sort the table by a .metadata path, or print with -o custom-columns=... or -o jsonpath=..., which sort by any path. Nothing was sent."
-	sentenceSortByWatch = "get -w prints changes as they come and cannot sort them; remove --sort-by. Nothing was sent."
+	sentenceSortBy        = "--sort-by %q is not a path get can sort by: %s. Nothing was sent."
+	sentenceSortByTable   = "--sort-by %q reads beyond an object's metadata, and a table's rows carry only metadata (studioctl's allowlist does not ask for whole objects in a table); sort the table by a .metadata path, or print with -o custom-columns=... or -o jsonpath=..., which sort by any path. Nothing was sent."
+	codeSortByNothing     = "sort_by.nothing_found"
+	sentenceSortByNothing = "--sort-by %q finds nothing in any of the objects read, so they cannot be sorted by it."
+	sentenceSortByWatch   = "get -w prints changes as they come and cannot sort them; remove --sort-by. Nothing was sent."
 )

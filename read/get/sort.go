@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer/jsonpath"
@@ -42,22 +41,53 @@ func (s *sorter) key(obj map[string]any) any {
 	return vals[0]
 }
 
-// order sorts n rows by their keys with kubectl's rule, keeping the server's order among equals.
+// order sorts rows by their keys as kubectl's sorter does: sort.Sort (not a stable sort) over the
+// rows in the server's order with kubectl's comparison, so rows with equal keys come out in the
+// order kubectl prints them.
 func order(keys []any, swap func(perm []int)) {
-	perm := make([]int, len(keys))
-	for i := range perm {
-		perm[i] = i
+	r := &rowSort{keys: append([]any(nil), keys...), perm: make([]int, len(keys))}
+	for i := range r.perm {
+		r.perm[i] = i
 	}
-	sort.SliceStable(perm, func(a, b int) bool { return less(keys[perm[a]], keys[perm[b]]) })
-	swap(perm)
+	sort.Sort(r)
+	swap(r.perm)
 }
 
-// less is kubectl's sort order: a row whose path finds nothing first; numbers by value; strings
-// that are both quantities as quantities, both times as times, else in natural order (web-2
-// before web-10).
+type rowSort struct {
+	keys []any
+	perm []int
+}
+
+func (r *rowSort) Len() int           { return len(r.keys) }
+func (r *rowSort) Less(i, j int) bool { return less(r.keys[i], r.keys[j]) }
+func (r *rowSort) Swap(i, j int) {
+	r.keys[i], r.keys[j] = r.keys[j], r.keys[i]
+	r.perm[i], r.perm[j] = r.perm[j], r.perm[i]
+}
+
+// checkFound is kubectl's rule that the path must find something in at least one object (of a
+// table, only when it has more than one row); otherwise the statement fails.
+func (s *sorter) checkFound(keys []any, minRows int) error {
+	if len(keys) < minRows {
+		return nil
+	}
+	for _, k := range keys {
+		if k != nil {
+			return nil
+		}
+	}
+	return &kube.Error{Code: codeSortByNothing, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceSortByNothing, s.path)}
+}
+
+// less is kubectl's comparison: a row whose path finds nothing first (kubectl answers "less" for
+// it whatever the other row holds); numbers by value; strings that are both quantities as
+// quantities, else byte by byte (times compare as their RFC 3339 text).
 func less(a, b any) bool {
-	if a == nil || b == nil {
-		return a == nil && b != nil
+	if a == nil {
+		return true
+	}
+	if b == nil {
+		return false
 	}
 	switch x := a.(type) {
 	case json.Number:
@@ -77,7 +107,7 @@ func less(a, b any) bool {
 			return !x && y
 		}
 	}
-	return naturalLess(jsonpath.Text(a), jsonpath.Text(b))
+	return jsonpath.Text(a) < jsonpath.Text(b)
 }
 
 func lessString(x, y string) bool {
@@ -86,46 +116,7 @@ func lessString(x, y string) bool {
 			return qx.Cmp(qy) < 0
 		}
 	}
-	if tx, err := time.Parse(time.RFC3339, x); err == nil {
-		if ty, err := time.Parse(time.RFC3339, y); err == nil {
-			return tx.Before(ty)
-		}
-	}
-	return naturalLess(x, y)
-}
-
-// naturalLess compares runs of digits by value and everything else byte by byte.
-func naturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		da, db := digits(a), digits(b)
-		if da > 0 && db > 0 {
-			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
-			if len(na) != len(nb) {
-				return len(na) < len(nb)
-			}
-			if na != nb {
-				return na < nb
-			}
-			if da != db {
-				return da < db
-			}
-			a, b = a[da:], b[db:]
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func digits(s string) int {
-	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	return n
+	return x < y
 }
 
 // quantity reads a Kubernetes quantity (100m, 1.5Gi, 2e3) as an exact number.

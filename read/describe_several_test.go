@@ -1,0 +1,106 @@
+package read
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/internal/httpstub"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/read/describe"
+)
+
+func descCM(name, uid string) string {
+	return `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"` + name + `","namespace":"shop","uid":"` + uid + `"},"data":{"mode":"prod"}}`
+}
+
+const (
+	cmPath   = "/api/v1/namespaces/shop/configmaps"
+	evPath   = "/api/v1/namespaces/shop/events"
+	noEvents = `{"kind":"EventList","apiVersion":"v1","metadata":{},"items":[]}`
+)
+
+func cmEvents(name, uid string) *httpstub.Stub {
+	return descJSON(evPath, descListQuery("", describe.EventSelector(name, "shop", "ConfigMap", uid)), noEvents)
+}
+
+// describeOut runs a statement and returns what it printed.
+func describeOut(t *testing.T, line string, stubs ...*httpstub.Stub) (stdout, stderr string, err error) {
+	t.Helper()
+	s, reg := descSession(t)
+	for _, st := range stubs {
+		reg.Add(st)
+	}
+	res, err := RunLine(context.Background(), s, line)
+	if err != nil {
+		return "", "", err
+	}
+	var out, errOut bytes.Buffer
+	if err := printer.NewWriter(&out, &errOut, printer.People).Write(res); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errOut.String(), nil
+}
+
+// describe TYPE, -l and several names print each object with two blank lines between two, as
+// kubectl's describe does; a name prefix prints a blank line after each object it found.
+func TestDescribeSeveral(t *testing.T) {
+	one := func(name, uid string) string {
+		out, _, err := describeOut(t, "describe cm "+name, descJSON(cmPath+"/"+name, "", descCM(name, uid)), cmEvents(name, uid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	web, db := one("web-config", "u1"), one("db-config", "u2")
+	if !strings.HasPrefix(web, "Name:") || !strings.HasSuffix(web, "Events:  <none>\n") {
+		t.Fatalf("one configmap:\n%s", web)
+	}
+	// Several objects are described without their events (kubectl's --show-events default).
+	web, db = strings.TrimSuffix(web, "Events:  <none>\n"), strings.TrimSuffix(db, "Events:  <none>\n")
+	list := func(query string) *httpstub.Stub {
+		return descJSON(cmPath, query, descList(descCM("web-config", "u1"), descCM("db-config", "u2")))
+	}
+	for _, c := range []struct {
+		line, want string
+		stubs      []*httpstub.Stub
+	}{
+		{"describe cm", web + "\n\n" + db, []*httpstub.Stub{list("limit=500")}},
+		{"describe configmaps -l tier=web", web + "\n\n" + db, []*httpstub.Stub{list("limit=500&labelSelector=tier%3Dweb")}},
+		{"describe cm web-config db-config", web + "\n\n" + db, []*httpstub.Stub{
+			descJSON(cmPath+"/web-config", "", descCM("web-config", "u1")), descJSON(cmPath+"/db-config", "", descCM("db-config", "u2"))}},
+		// One object selected: described as one, events and all.
+		{"describe configmaps -l tier=db", one("db-config", "u2"), []*httpstub.Stub{
+			descJSON(cmPath, "limit=500&labelSelector=tier%3Ddb", descList(descCM("db-config", "u2"))), cmEvents("db-config", "u2")}},
+		// Nothing is named "web": every object whose name starts with it, a blank line after each.
+		{"describe cm web", web + "\n", []*httpstub.Stub{
+			{Path: cmPath + "/web", Status: 404, Body: `{"kind":"Status","code":404}`, Header: jsonHeader},
+			list("limit=500")}},
+	} {
+		out, errOut, err := describeOut(t, c.line, c.stubs...)
+		if err != nil {
+			t.Errorf("%s: %v", c.line, err)
+			continue
+		}
+		if d := cmp.Diff(c.want, out); d != "" || errOut != "" {
+			t.Errorf("%s: stderr %q (-want +got):\n%s", c.line, errOut, d)
+		}
+	}
+}
+
+// A prefix nothing starts with answers the first read's not-found; an empty list says so.
+func TestDescribeSeveralNothing(t *testing.T) {
+	_, _, err := describeOut(t, "describe cm zz",
+		&httpstub.Stub{Path: cmPath + "/zz", Status: 404, Body: `{"kind":"Status","code":404}`, Header: jsonHeader},
+		descJSON(cmPath, "limit=500", descList(descCM("web-config", "u1"))))
+	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeNotFound {
+		t.Errorf("describe cm zz: %v", err)
+	}
+	out, errOut, err := describeOut(t, "describe cm", descJSON(cmPath, "limit=500", descList()))
+	if err != nil || out != "" || errOut != "No resources found in shop namespace.\n" {
+		t.Errorf("describe cm on nothing: %q %q %v", out, errOut, err)
+	}
+}
