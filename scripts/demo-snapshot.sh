@@ -78,3 +78,7 @@ unset token
 mkdir -p "$(dirname "$out")"
 go run ./cmd/studioctl --kubeconfig "$kc" snapshot "$out" -A </dev/null
 go run ./cmd/studioctl snapshot inspect "$out"
+# Events live an hour on the API server (--event-ttl): a demo taken later has none to show.
+if go run ./cmd/studioctl --replay "$out" events -A 2>&1 | grep -q '^No events found'; then
+  echo "demo-snapshot: warning: $out holds no events (the server keeps them an hour: capture right after seeding)" >&2
+fi
