@@ -4,16 +4,19 @@ BIN      ?= bin/studioctl
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS  := -s -w -X github.com/studioctl/studioctl/kube.Version=$(VERSION)
 LIVE_VERSION ?= v1.37
+E2E_STATE ?= $(or $(STUDIOCTL_E2E_STATE),/tmp/studioctl-e2e)
 FUZZTIME ?= 30s
 
-.PHONY: help build test race fuzz e2e record bench demo vet clean
+.PHONY: help build test race fuzz e2e record demo-snapshot bench demo vet clean
 
 help:
 	@echo "make build   build $(BIN) (stripped)"
 	@echo "make test    unit, replay and fuzz-seed tests with -race (no server needed)"
 	@echo "make e2e     build and start a real control plane, compare with kubectl (live suite)"
 	@echo "make record  as e2e, and rewrite testdata/replay from the live servers (v1.37 with the big"
-	@echo "             scenario's caps, and v1.34)"
+	@echo "             scenario's caps, and v1.34) and demo/demo.snap from the seeded v1.37 cluster"
+	@echo "make demo-snapshot  capture demo/demo.snap from the running, seeded v1.37 cluster as the"
+	@echo "             studioctl-reader identity (scripts/demo-snapshot.sh), and rewrite the examples' output"
 	@echo "make bench   time studioctl against kubectl on the big scenario (starts a cluster if none runs; not in CI)"
 	@echo "make fuzz    run each fuzz target for FUZZTIME"
 
@@ -39,8 +42,16 @@ e2e:
 	bash scripts/live.sh $(LIVE_VERSION)
 
 record:
-	STUDIOCTL_LIVE_RECORD=1 STUDIOCTL_LIVE_BIG=1 bash scripts/live.sh v1.37
+	STUDIOCTL_LIVE_RECORD=1 STUDIOCTL_LIVE_DEMO=demo/demo.snap STUDIOCTL_LIVE_BIG=1 bash scripts/live.sh v1.37
+	$(GO) run scripts/update-examples.go . ./run ./browse
 	STUDIOCTL_LIVE_RECORD=1 bash scripts/live.sh v1.34
+
+# The demo (package demo embeds it): a snapshot of the seeded v1.37 scenario as studioctl-reader,
+# from a cluster kept up (STUDIOCTL_KEEP_CLUSTER=1 or STUDIOCTL_LIVE_REUSE=1 scripts/live.sh);
+# then the examples' // Output: comments are rewritten from it (review the diff).
+demo-snapshot:
+	bash scripts/demo-snapshot.sh $(E2E_STATE)/v1.37 demo/demo.snap
+	$(GO) run scripts/update-examples.go . ./run ./browse
 
 bench: build
 	bash scripts/bench.sh

@@ -14,7 +14,8 @@ import (
 	"github.com/studioctl/studioctl/run"
 )
 
-// The examples read the demo cluster (package demo): a recording of a real v1.37.2 API server.
+// The examples read the demo cluster (package demo): a snapshot of a real v1.37.2 API server,
+// taken as the reader identity of deploy/studioctl-reader.yaml.
 // A program reading a live cluster opens its session with OpenKubeconfig, Open or OpenSaved
 // instead; the reads are the same.
 
@@ -36,15 +37,15 @@ func ExampleSession_List() {
 		fmt.Println(pod.Namespace(), pod.Name(), pod.String("status", "phase"))
 	}
 	// Output:
-	// kube-system coredns-678bd56585-6nzhm Running
+	// kube-system coredns-678bd56585-gkj7d Running
 	// monitoring alertmanager-1 Running
-	// monitoring grafana-6f5896969-rdwqc Running
-	// monitoring node-exporter-bwjhf Running
-	// payments payments-api-9c8c86b45-drbbg Running
-	// shop api-7bdc65c7b5-whln5 Running
+	// monitoring grafana-6f5896969-dclmh Running
+	// monitoring node-exporter-qbmjv Running
+	// payments payments-api-9c8c86b45-x7v4p Running
+	// shop api-7bdc65c7b5-jxfbf Running
 	// shop postgres-1 Running
-	// shop web-568bd749f7-hxv9g Running
-	// toolhive-system toolhive-operator-84c7ff9fb4-wp8hn Running
+	// shop web-568bd749f7-82vr9 Running
+	// toolhive-system toolhive-operator-84c7ff9fb4-wbf4t Running
 }
 
 // Print the server's table of pods in every namespace, the columns kubectl prints by default.
@@ -80,10 +81,10 @@ func ExampleSession_Table() {
 	w.Flush()
 	// Output:
 	// NAMESPACE    NAME                            READY  STATUS   RESTARTS  AGE
-	// kube-system  coredns-678bd56585-5dfvq        1/1    Running  0         -
-	// kube-system  coredns-678bd56585-6nzhm        1/1    Running  0         -
-	// ml-platform  llm-inference-5497b9d9b6-bc55p  1/1    Running  0         -
-	// ml-platform  llm-inference-5497b9d9b6-pfjcd  1/1    Running  0         -
+	// kube-system  coredns-678bd56585-gkj7d        1/1    Running  0         -
+	// kube-system  coredns-678bd56585-qpk6w        1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-9tjt4  1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-rcm4f  1/1    Running  0         -
 	// ml-platform  notebook-mig                    1/1    Running  0         -
 }
 
@@ -124,7 +125,7 @@ func ExampleSession_CanI() {
 	}
 	fmt.Println(me.Username, "may list pods in shop:", ok)
 	// Output:
-	// admin may list pods in shop: true
+	// system:serviceaccount:studioctl:studioctl-reader may list pods in shop: true
 }
 
 // Machine mode for an agent: values an agent must not read are masked, keys kept, in typed reads
@@ -135,11 +136,11 @@ func Example_machineMode() {
 	if err != nil {
 		panic(err)
 	}
-	secret, err := s.Get(ctx, "secret", "shop", "db-credentials")
+	cm, err := s.Get(ctx, "configmap", "shop", "app-settings")
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(secret.Kind(), secret.Name())
+	fmt.Println(cm.Kind(), cm.Name(), cm.String("data", "FEATURE_FLAGS"))
 	// Statements (package run) are masked where they are printed.
 	res, err := run.Line(ctx, s, "get configmap app-settings -n shop -o yaml")
 	if err != nil {
@@ -150,7 +151,7 @@ func Example_machineMode() {
 	var e *studioctl.Error
 	fmt.Println(errors.As(err, &e), e.Code)
 	// Output:
-	// Secret <redacted>
+	// ConfigMap app-settings <redacted>
 	// apiVersion: v1
 	// data:
 	//   FEATURE_FLAGS: <redacted>
@@ -158,13 +159,13 @@ func Example_machineMode() {
 	//   settings.json: <redacted>
 	// kind: ConfigMap
 	// metadata:
-	//   creationTimestamp: "2026-12-02T04:34:13Z"
+	//   creationTimestamp: "2026-12-02T04:10:24Z"
 	//   labels:
 	//     app: api
 	//   name: app-settings
 	//   namespace: shop
-	//   resourceVersion: "360"
-	//   uid: 922dfb43-8bfc-467f-854a-ea61bd35754a
+	//   resourceVersion: "344"
+	//   uid: 8925fd6b-7711-491a-8e32-a10bba51bf0b
 	// true refused.redact_lower
 }
 

@@ -99,9 +99,9 @@ func TestRedactionIsRaisedNeverLowered(t *testing.T) {
 	if d := cmp.Diff(want, steps); d != "" {
 		t.Fatalf("raise steps (-want +got):\n%s", d)
 	}
-	secret, err := s.Get(context.Background(), "secrets", "shop", "db-credentials")
-	if err != nil || secret.Name() != "<redacted>" {
-		t.Fatalf("a raised session read a Secret's name as %q (%v)", secret.Name(), err)
+	cm, err := s.Get(context.Background(), "configmaps", "shop", "app-settings")
+	if err != nil || cm.Name() != "app-settings" || cm.String("data", "FEATURE_FLAGS") != "<redacted>" {
+		t.Fatalf("a raised session read a ConfigMap's value as %q (%v)", cm.String("data", "FEATURE_FLAGS"), err)
 	}
 }
 

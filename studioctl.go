@@ -138,6 +138,9 @@ type Snapshot = snapshot.Snapshot
 // LoadSnapshot reads a snapshot file under the reader's limits.
 func LoadSnapshot(path string) (*Snapshot, error) { return snapshot.Load(path) }
 
+// ParseSnapshot reads a snapshot from its bytes under the reader's limits.
+func ParseSnapshot(data []byte) (*Snapshot, error) { return snapshot.Parse(data) }
+
 // OpenSnapshot opens a session that answers every read from a snapshot as the live server would:
 // lists and tables are filtered on the captured objects, so any selector works offline. Its clock
 // is the capture time; a request the snapshot cannot answer fails saying what it lacks.

@@ -39,13 +39,12 @@ func ExampleOpen() {
 		}
 	})
 	// Output:
-	// Cluster ai-tools argocd cert-manager default kube-node-lease kube-public kube-system mcp-2c8b6d4e0f13 mcp-4b1f0c9a7e21 mcp-70a1b2c3d4e5 mcp-9d3e5f7a1c02 ml-platform monitoring ops payments platform shop toolhive-system
+	// Cluster ai-tools argocd cert-manager default kube-node-lease kube-public kube-system mcp-2c8b6d4e0f13 mcp-4b1f0c9a7e21 mcp-70a1b2c3d4e5 mcp-9d3e5f7a1c02 ml-platform monitoring ops payments platform shop studioctl toolhive-system
 	//   Pods: 8
 	//   Deployments: 2
 	//   Replica Sets: 2
 	//   Stateful Sets: 1
 	//   Config Maps: 4
-	//   Secrets: 3
 	//   Horizontal Pod Autoscalers: 1
 	//   Pod Disruption Budgets: 1
 	//   Services: 4
@@ -54,8 +53,5 @@ func ExampleOpen() {
 	//   Ingresses: 1
 	//   Persistent Volume Claims: 1
 	//   Service Accounts: 3
-	//   Roles: 1
-	//   Role Bindings: 1
-	//   Events: 21
 	//   Custom Resources: 10
 }

@@ -24,7 +24,7 @@ func TestTheCallLogKeepsNoAnswerAndNoCredential(t *testing.T) {
 	var sent atomic.Int64
 	var log bytes.Buffer
 	now := func() time.Time { return time.Date(2031, 5, 1, 12, 0, 0, 0, time.UTC) }
-	cs := connect(t, Options{Connections: []Connection{demoConnection(t, &sent)}, Log: &log, Now: now})
+	cs := connect(t, Options{Connections: []Connection{adminConnection(t, &sent)}, Log: &log, Now: now})
 	readDemo(t, cs, "get secrets -n shop")
 	callTool(t, cs, "run_kubectl_read", map[string]any{"statement": "get pods --token=cnrySECRET"})
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
@@ -208,7 +208,7 @@ var fuzzTools = []string{"run_kubectl_read", "outline_cluster", "list_connection
 var clearError = regexp.MustCompile(`^([a-z_]+(\.[a-z_0-9]+)+: \S|validating "arguments": )`)
 
 // FuzzToolArguments sends arbitrary JSON arguments to every tool through the SDK's in-memory
-// client, on the demo recording: each call answers, or fails with a clear error (a studioctl code
+// client, on the demo snapshot: each call answers, or fails with a clear error (a studioctl code
 // and its sentence, or the SDK's schema validation); nothing panics, and nothing written is
 // sent, since the demo's replayer answers reads only.
 func FuzzToolArguments(f *testing.F) {

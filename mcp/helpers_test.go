@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,19 +17,31 @@ import (
 
 var (
 	demoOnce sync.Once
-	demoRec  *studioctl.Recording
+	demoSnap *studioctl.Snapshot
 	demoErr  error
 )
 
-// demoConnection is the demo recording as the one connection "demo"; sent counts the requests
-// its session admitted.
+// demoConnection is the demo snapshot as the one connection "demo"; sent counts the requests its
+// session admitted.
 func demoConnection(t testing.TB, sent *atomic.Int64) Connection {
 	t.Helper()
-	demoOnce.Do(func() { demoRec, demoErr = demo.Recording() })
+	demoOnce.Do(func() { demoSnap, demoErr = demo.Snapshot() })
 	if demoErr != nil {
 		t.Fatal(demoErr)
 	}
-	return FromRecording("demo", demoRec, studioctl.Options{Observe: func(string, string) { sent.Add(1) }})
+	return FromSnapshot("demo", demoSnap, studioctl.Options{Observe: func(string, string) { sent.Add(1) }})
+}
+
+// adminConnection is the live suite's recording of the admin identity (testdata/replay/v1.37.2)
+// as the one connection "demo": the tests that need Secrets to mask read it, since the demo's
+// reader identity may not list Secrets.
+func adminConnection(t testing.TB, sent *atomic.Int64) Connection {
+	t.Helper()
+	rec, err := studioctl.LoadRecording(filepath.Join("..", "testdata", "replay", "v1.37.2", "admin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return FromRecording("demo", rec, studioctl.Options{Observe: func(string, string) { sent.Add(1) }})
 }
 
 // connect serves a Server on in-memory transports and answers a connected client.

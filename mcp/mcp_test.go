@@ -71,7 +71,7 @@ func TestAGetIsAnsweredAndMasked(t *testing.T) {
 
 func TestSecretNamesAndANamedSecretsValuesAreMasked(t *testing.T) {
 	var sent atomic.Int64
-	cs := connect(t, Options{Connections: []Connection{demoConnection(t, &sent)}})
+	cs := connect(t, Options{Connections: []Connection{adminConnection(t, &sent)}})
 	out, text := readDemo(t, cs, "get secrets -n shop")
 	if len(out.Rows) != 3 || out.Redaction.ByRule[redact.RuleSecretNames] != 3 {
 		t.Fatalf("secrets: %+v", out)

@@ -33,7 +33,7 @@ func Example() {
 	}
 	// Output:
 	// NAME   READY   UP-TO-DATE   AVAILABLE   AGE
-	// api    2/2     2            2           7m53s
-	// web    3/3     3            3           7m53s
+	// api    2/2     2            2           79m
+	// web    3/3     3            3           79m
 	// refused.write_command
 }

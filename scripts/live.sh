@@ -8,7 +8,9 @@
 # the cluster running. STUDIOCTL_LIVE_GROUPS=55-auth,... (with STUDIOCTL_LIVE_RECORD=1) runs and
 # records only those statement groups into the recording already there, on its clock: for a cluster
 # kept from the run that made it; STUDIOCTL_LIVE_REUSE=1 runs on a cluster already up and seeded
-# (and leaves it up). Every phase's time is printed at the end.
+# (and leaves it up). STUDIOCTL_LIVE_DEMO=OUT (with STUDIOCTL_LIVE_RECORD=1): after the recording and
+# before the big scenario, capture the demo snapshot of the seeded scenario into OUT
+# (scripts/demo-snapshot.sh). Every phase's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=${1:-v1.37}
@@ -78,6 +80,9 @@ if [ -n "$record" ]; then
     mv "$record" "testdata/replay/$server"
     chmod -R a+rX "testdata/replay/$server"
     echo "recorded testdata/replay/$server"
+  fi
+  if [ -n "${STUDIOCTL_LIVE_DEMO:-}" ]; then
+    t=$(date +%s); bash scripts/demo-snapshot.sh "$state" "$STUDIOCTL_LIVE_DEMO"; phase "demo snapshot" "$t"
   fi
   if [ "${STUDIOCTL_LIVE_BIG:-0}" = 1 ] && [ -z "${STUDIOCTL_LIVE_GROUPS:-}" ]; then
     t=$(date +%s); bash e2e/seed.sh "$version" --big; phase "seed --big" "$t"

@@ -4,7 +4,7 @@
 # (--replay demo in place of --kubeconfig, --context or --connection). Those that cannot run there
 # (live until Ctrl-C, a terminal, a file, a saved connection) are listed with the reason; any other
 # failure fails the script. The test is cmd/studioctl's TestNewUser*; make test runs only its
-# extraction and parse check until the demo answers every example, when .ci/run calls this script.
+# extraction and parse check; .ci/run calls this script after make test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STUDIOCTL_NEWUSER=1 exec go test -count=1 -run '^TestNewUser' -v ./cmd/studioctl/

@@ -144,13 +144,10 @@ func (f *Factory) openWith(adjust func(*studioctl.Options)) (*studioctl.Session,
 	return nil, kube.Refusef(kube.CodeConnNone, kube.SentenceConnNone)
 }
 
-// openReplay opens --replay: the demo cluster, a snapshot file, a recording.json or a directory
-// holding one. A snapshot is told from a recording by its content.
+// openReplay opens --replay: the demo cluster (a snapshot), a snapshot file, a recording.json or
+// a directory holding one. A snapshot is told from a recording by its content.
 func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.Session, error) {
-	var rec *studioctl.Recording
-	var err error
-	if name != demo.Name && isSnapshotFile(name) {
-		snap, err := studioctl.LoadSnapshot(name)
+	if snap, ok, err := loadSnapshot(name); ok {
 		if err != nil {
 			return nil, err
 		}
@@ -159,17 +156,27 @@ func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.
 		opts.Notice = func(n string) { fmt.Fprintln(io.Err, n) }
 		return studioctl.OpenSnapshot(snap, opts)
 	}
-	if name == demo.Name {
-		rec, err = demo.Recording()
-	} else {
-		rec, err = studioctl.LoadRecording(name)
-	}
+	rec, err := studioctl.LoadRecording(name)
 	if err != nil {
 		return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, name)
 	}
 	fmt.Fprintln(io.Err, rec.Notice())
 	opts.CacheDir = ""
 	return studioctl.OpenRecording(rec, opts)
+}
+
+// loadSnapshot reads the snapshot --replay names, when it names one (ok): the demo, or a file
+// whose content is a snapshot's.
+func loadSnapshot(name string) (snap *studioctl.Snapshot, ok bool, err error) {
+	switch {
+	case name == demo.Name:
+		snap, err = demo.Snapshot()
+	case isSnapshotFile(name):
+		snap, err = studioctl.LoadSnapshot(name)
+	default:
+		return nil, false, nil
+	}
+	return snap, true, err
 }
 
 // isSnapshotFile reads a file's first bytes: a snapshot is a zip archive, a recording JSON.

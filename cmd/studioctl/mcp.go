@@ -103,8 +103,7 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 		if g.connection != "" {
 			return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)
 		}
-		if g.replay != demo.Name && isSnapshotFile(g.replay) {
-			snap, err := studioctl.LoadSnapshot(g.replay)
+		if snap, ok, err := loadSnapshot(g.replay); ok {
 			if err != nil {
 				return nil, err
 			}
@@ -112,9 +111,9 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 			base.CacheDir = ""
 			return []mcp.Connection{mcp.FromSnapshot(replayName(g.replay), snap, base)}, nil
 		}
-		rec, err := loadRecording(g.replay)
+		rec, err := studioctl.LoadRecording(g.replay)
 		if err != nil {
-			return nil, err
+			return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, g.replay)
 		}
 		fmt.Fprintln(io.Err, rec.Notice())
 		base.CacheDir = ""
@@ -138,21 +137,7 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 	return conns, nil
 }
 
-func loadRecording(name string) (*studioctl.Recording, error) {
-	var rec *studioctl.Recording
-	var err error
-	if name == demo.Name {
-		rec, err = demo.Recording()
-	} else {
-		rec, err = studioctl.LoadRecording(name)
-	}
-	if err != nil {
-		return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, name)
-	}
-	return rec, nil
-}
-
-// replayName is the connection name a recording is served under: demo, or replay (never its path).
+// replayName is the connection name a replay is served under: demo, or replay (never its path).
 func replayName(name string) string {
 	if name == demo.Name {
 		return demo.Name

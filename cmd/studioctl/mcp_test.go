@@ -72,7 +72,7 @@ func TestMCPServesTheDemoOverStdio(t *testing.T) {
 	tio.In = &untilAnswered{data: strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}
 {"jsonrpc":"2.0","method":"notifications/initialized","params":{}}
 {"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}
-{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"run_kubectl_read","arguments":{"statement":"get secrets -n shop"}}}
+{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"run_kubectl_read","arguments":{"statement":"get configmap app-settings -n shop -o yaml"}}}
 `), out: out, want: `"id":3`}
 	tio.IOStreams.Out = out
 	code := run([]string{"mcp", "--replay", "demo"}, &tio.IOStreams)
@@ -82,11 +82,11 @@ func TestMCPServesTheDemoOverStdio(t *testing.T) {
 			t.Errorf("exit %d: stdout lacks %s:\n%.2000s\nstderr: %s", code, want, got, tio.err)
 		}
 	}
-	if strings.Contains(got, "db-credentials") {
-		t.Error("a Secret's name reached the agent")
+	if strings.Contains(got, "CANARY-") {
+		t.Error("a ConfigMap's value (a machine-class canary) reached the agent")
 	}
 	log, err := os.ReadFile(filepath.Join(tio.HomeDirs.State, "mcp-calls.log"))
-	if err != nil || !strings.Contains(string(log), `"statement":"get secrets -n shop"`) {
+	if err != nil || !strings.Contains(string(log), `"statement":"get configmap app-settings -n shop -o yaml"`) {
 		t.Errorf("call log: %s %v", log, err)
 	}
 }

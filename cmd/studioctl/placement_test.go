@@ -51,7 +51,7 @@ func TestArrangeArgs(t *testing.T) {
 }
 
 // The same statement answers the same wherever its flags stand, and a refused placement sends
-// nothing (the demo recording answers from memory either way).
+// nothing (the demo snapshot answers from memory either way).
 func TestFlagPlacementOnTheDemo(t *testing.T) {
 	run := func(args ...string) (string, int) {
 		var out, errOut bytes.Buffer
