@@ -66,11 +66,13 @@ if [ -n "$record" ]; then
   if [ -n "${STUDIOCTL_LIVE_GROUPS:-}" ]; then
     # Only some groups were recorded: their files join (and replace) those of the recording
     # already there, whose clock the suite ran on.
+    # A server with no recording yet gets one of just those groups.
     for d in "$record"/*/; do
       id=$(basename "$d")
-      [ -d "testdata/replay/$server/$id" ] || { echo "live.sh: no recording testdata/replay/$server/$id to add groups to" >&2; exit 1; }
+      mkdir -p "testdata/replay/$server/$id"
       cp "$d"* "testdata/replay/$server/$id/"
     done
+    [ -f "$record/canaries.txt" ] && [ ! -f "testdata/replay/$server/canaries.txt" ] && cp "$record/canaries.txt" "testdata/replay/$server/"
     rm -rf "$record"
     chmod -R a+rX "testdata/replay/$server"
     echo "recorded groups $STUDIOCTL_LIVE_GROUPS into testdata/replay/$server"
