@@ -34,6 +34,9 @@ const (
 	markStdout = "--- stdout"
 	markStderr = "--- stderr"
 	markExit   = "--- exit "
+	// markNoNewline follows a section whose text does not end in a newline (a jsonpath answer),
+	// as diff marks one.
+	markNoNewline = `\ no newline at end`
 )
 
 // WriteGolden writes cases to path.
@@ -43,11 +46,11 @@ func WriteGolden(path string, cases []Case) error {
 		b.WriteString(markCase + c.Statement + "\n")
 		b.WriteString(markStdout + "\n" + c.Stdout)
 		if c.Stdout != "" && !strings.HasSuffix(c.Stdout, "\n") {
-			b.WriteString("\n")
+			b.WriteString("\n" + markNoNewline + "\n")
 		}
 		b.WriteString(markStderr + "\n" + c.Stderr)
 		if c.Stderr != "" && !strings.HasSuffix(c.Stderr, "\n") {
-			b.WriteString("\n")
+			b.WriteString("\n" + markNoNewline + "\n")
 		}
 		b.WriteString(markExit + strconv.Itoa(c.Exit) + "\n")
 	}
@@ -87,6 +90,10 @@ func ReadGolden(path string) ([]Case, error) {
 			}
 			cur.Exit, cur.Stdout, cur.Stderr = n, out.String(), errOut.String()
 			section = nil
+		case section != nil && line == markNoNewline:
+			text := strings.TrimSuffix(section.String(), "\n")
+			section.Reset()
+			section.WriteString(text)
 		case section != nil:
 			section.WriteString(line + "\n")
 		}
