@@ -37,15 +37,15 @@ func ExampleSession_List() {
 		fmt.Println(pod.Namespace(), pod.Name(), pod.String("status", "phase"))
 	}
 	// Output:
-	// kube-system coredns-678bd56585-gkj7d Running
+	// kube-system coredns-678bd56585-g857q Running
 	// monitoring alertmanager-1 Running
-	// monitoring grafana-6f5896969-dclmh Running
-	// monitoring node-exporter-qbmjv Running
-	// payments payments-api-9c8c86b45-x7v4p Running
-	// shop api-7bdc65c7b5-jxfbf Running
+	// monitoring grafana-6f5896969-z59pt Running
+	// monitoring node-exporter-smqgj Running
+	// payments payments-api-9c8c86b45-jvsxr Running
+	// shop api-7bdc65c7b5-qb9wk Running
 	// shop postgres-1 Running
-	// shop web-568bd749f7-82vr9 Running
-	// toolhive-system toolhive-operator-84c7ff9fb4-wbf4t Running
+	// shop web-568bd749f7-kj4bc Running
+	// toolhive-system toolhive-operator-84c7ff9fb4-pbzkz Running
 }
 
 // Print the server's table of pods in every namespace, the columns kubectl prints by default.
@@ -81,10 +81,10 @@ func ExampleSession_Table() {
 	w.Flush()
 	// Output:
 	// NAMESPACE    NAME                            READY  STATUS   RESTARTS  AGE
-	// kube-system  coredns-678bd56585-gkj7d        1/1    Running  0         -
-	// kube-system  coredns-678bd56585-qpk6w        1/1    Running  0         -
-	// ml-platform  llm-inference-5497b9d9b6-9tjt4  1/1    Running  0         -
-	// ml-platform  llm-inference-5497b9d9b6-rcm4f  1/1    Running  0         -
+	// kube-system  coredns-678bd56585-g857q        1/1    Running  0         -
+	// kube-system  coredns-678bd56585-t8c4j        1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-g99p4  1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-nn98j  1/1    Running  0         -
 	// ml-platform  notebook-mig                    1/1    Running  0         -
 }
 
@@ -159,13 +159,13 @@ func Example_machineMode() {
 	//   settings.json: <redacted>
 	// kind: ConfigMap
 	// metadata:
-	//   creationTimestamp: "2026-12-02T04:10:24Z"
+	//   creationTimestamp: "2026-12-02T05:19:22Z"
 	//   labels:
 	//     app: api
 	//   name: app-settings
 	//   namespace: shop
 	//   resourceVersion: "344"
-	//   uid: 8925fd6b-7711-491a-8e32-a10bba51bf0b
+	//   uid: fe44c0e3-4002-4736-ba94-1f7fe5529660
 	// true refused.redact_lower
 }
 

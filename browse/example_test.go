@@ -53,5 +53,6 @@ func ExampleOpen() {
 	//   Ingresses: 1
 	//   Persistent Volume Claims: 1
 	//   Service Accounts: 3
+	//   Events: 21
 	//   Custom Resources: 10
 }
