@@ -72,7 +72,6 @@ if [ -n "$record" ]; then
       mkdir -p "testdata/replay/$server/$id"
       cp "$d"* "testdata/replay/$server/$id/"
     done
-    [ -f "$record/canaries.txt" ] && [ ! -f "testdata/replay/$server/canaries.txt" ] && cp "$record/canaries.txt" "testdata/replay/$server/"
     rm -rf "$record"
     chmod -R a+rX "testdata/replay/$server"
     echo "recorded groups $STUDIOCTL_LIVE_GROUPS into testdata/replay/$server"
