@@ -212,24 +212,25 @@ func (c *Client) CanI(ctx context.Context, a AccessCheck) (AccessAnswer, error) 
 
 // ResourceRule is one rule of a SelfSubjectRulesReview about resources.
 type ResourceRule struct {
-	Verbs         []string
-	APIGroups     []string
-	Resources     []string
-	ResourceNames []string
+	Verbs         []string `json:"verbs"`
+	APIGroups     []string `json:"apiGroups"`
+	Resources     []string `json:"resources"`
+	ResourceNames []string `json:"resourceNames"`
 }
 
 // NonResourceRule is one rule about non-resource URLs.
 type NonResourceRule struct {
-	Verbs           []string
-	NonResourceURLs []string
+	Verbs           []string `json:"verbs"`
+	NonResourceURLs []string `json:"nonResourceURLs"`
 }
 
 // Rules is what a SelfSubjectRulesReview answered. Incomplete is true when the server said the
 // list may miss rules (an authorizer that cannot list them); its own explanation is not kept.
+// Its fields carry the review's own JSON names, so a kept review (a snapshot's) decodes into it.
 type Rules struct {
-	ResourceRules    []ResourceRule
-	NonResourceRules []NonResourceRule
-	Incomplete       bool
+	ResourceRules    []ResourceRule    `json:"resourceRules"`
+	NonResourceRules []NonResourceRule `json:"nonResourceRules"`
+	Incomplete       bool              `json:"incomplete"`
 }
 
 // RulesReview asks the API server for every right this identity holds in a namespace
@@ -252,19 +253,7 @@ func (c *Client) RulesReview(ctx context.Context, namespace string) (*Rules, err
 	}
 	var w struct {
 		Kind   string `json:"kind"`
-		Status struct {
-			ResourceRules []struct {
-				Verbs         []string `json:"verbs"`
-				APIGroups     []string `json:"apiGroups"`
-				Resources     []string `json:"resources"`
-				ResourceNames []string `json:"resourceNames"`
-			} `json:"resourceRules"`
-			NonResourceRules []struct {
-				Verbs           []string `json:"verbs"`
-				NonResourceURLs []string `json:"nonResourceURLs"`
-			} `json:"nonResourceRules"`
-			Incomplete bool `json:"incomplete"`
-		} `json:"status"`
+		Status Rules  `json:"status"`
 	}
 	if err := decodeJSON(answer, &w); err != nil {
 		return nil, decodeError(what, err)
@@ -272,12 +261,5 @@ func (c *Client) RulesReview(ctx context.Context, namespace string) (*Rules, err
 	if w.Kind != "SelfSubjectRulesReview" {
 		return nil, serverError(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
 	}
-	out := &Rules{Incomplete: w.Status.Incomplete}
-	for _, r := range w.Status.ResourceRules {
-		out.ResourceRules = append(out.ResourceRules, ResourceRule{Verbs: r.Verbs, APIGroups: r.APIGroups, Resources: r.Resources, ResourceNames: r.ResourceNames})
-	}
-	for _, r := range w.Status.NonResourceRules {
-		out.NonResourceRules = append(out.NonResourceRules, NonResourceRule{Verbs: r.Verbs, NonResourceURLs: r.NonResourceURLs})
-	}
-	return out, nil
+	return &w.Status, nil
 }

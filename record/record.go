@@ -52,10 +52,12 @@ type Exchange struct {
 }
 
 func (e *Exchange) key() string {
-	return e.Method + " " + e.Path + "?" + e.Query + " " + e.Accept + " " + compactJSON(e.RequestBody)
+	return e.Method + " " + e.Path + "?" + e.Query + " " + e.Accept + " " + CompactJSON(e.RequestBody)
 }
 
-func compactJSON(b []byte) string {
+// CompactJSON is a request body as a key compares it: compacted JSON, or the bytes as they are
+// when they are not JSON.
+func CompactJSON(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/record"
 )
 
 // Reader answers a session's requests from a snapshot, as the live server would, below the guard
@@ -82,7 +83,7 @@ func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Respo
 	}
 	for _, e := range answers {
 		if e.Method == req.Method && e.Path == path && e.Query == req.URL.RawQuery && e.Accept == req.Header.Get("Accept") &&
-			compact(e.RequestBody) == compact(body) {
+			record.CompactJSON(e.RequestBody) == record.CompactJSON(body) {
 			return respond(req, e.Status, e.ContentType, []byte(e.Body)), nil
 		}
 	}
@@ -93,17 +94,6 @@ func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Respo
 		return nil, missing(lacksOpenAPIIndex)
 	}
 	return nil, missing(lacksFixed, path)
-}
-
-func compact(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, b) != nil {
-		return string(b)
-	}
-	return buf.String()
 }
 
 // respond builds an answer as net/http would hand it over.

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+
+	"github.com/studioctl/studioctl/kube"
 )
 
 const (
@@ -35,19 +37,9 @@ func missingRules(ns string) error {
 	return missing(lacksRules, ns)
 }
 
-// rulesStatus is the part of a rules review an access review is evaluated on.
-type rulesStatus struct {
-	ResourceRules []struct {
-		Verbs         []string `json:"verbs"`
-		APIGroups     []string `json:"apiGroups"`
-		Resources     []string `json:"resources"`
-		ResourceNames []string `json:"resourceNames"`
-	} `json:"resourceRules"`
-	NonResourceRules []struct {
-		Verbs           []string `json:"verbs"`
-		NonResourceURLs []string `json:"nonResourceURLs"`
-	} `json:"nonResourceRules"`
-}
+// rulesStatus is the part of a rules review an access review is evaluated on: the review's
+// status as kube reads it.
+type rulesStatus kube.Rules
 
 // rules is the rules review kept for ns.
 func (r *Reader) rules(ns string) (rulesStatus, bool) {
