@@ -14,7 +14,7 @@ help:
 	@echo "make test    unit, replay and fuzz-seed tests with -race (no server needed)"
 	@echo "make e2e     build and start a real control plane, compare with kubectl (live suite)"
 	@echo "make record  as e2e, and rewrite testdata/replay from the live servers (v1.37 with the big"
-	@echo "             scenario's caps, and v1.34) and demo/demo.snap from the seeded v1.37 cluster"
+	@echo "             scenario's caps, v1.34, and discover on a v1.37.2-eks-1 build) and demo/demo.snap"
 	@echo "make demo-snapshot  capture demo/demo.snap from the running, seeded v1.37 cluster as the"
 	@echo "             studioctl-reader identity (scripts/demo-snapshot.sh), and rewrite the examples' output"
 	@echo "make bench   time studioctl against kubectl on the big scenario (starts a cluster if none runs; not in CI)"
@@ -45,6 +45,10 @@ record:
 	STUDIOCTL_LIVE_RECORD=1 STUDIOCTL_LIVE_DEMO=demo/demo.snap STUDIOCTL_LIVE_BIG=1 bash scripts/live.sh v1.37
 	$(GO) run scripts/update-examples.go . ./run ./browse
 	STUDIOCTL_LIVE_RECORD=1 bash scripts/live.sh v1.34
+	# A kube-apiserver that says v1.37.2-eks-1: discover's version detection on a real server.
+	rm -rf testdata/replay/v1.37.2-eks-1
+	STUDIOCTL_E2E_STATE=/tmp/studioctl-eks STUDIOCTL_E2E_GIT_VERSION=v1.37.2-eks-1 STUDIOCTL_LIVE_RECORD=1 \
+		STUDIOCTL_LIVE_GROUPS=84-platform bash scripts/live.sh v1.37
 
 # The demo (package demo embeds it): a snapshot of the seeded v1.37 scenario as studioctl-reader,
 # from a cluster kept up (STUDIOCTL_KEEP_CLUSTER=1 or STUDIOCTL_LIVE_REUSE=1 scripts/live.sh);
