@@ -3,6 +3,7 @@ package snapshot
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -46,19 +47,7 @@ func manifestJSON(t testing.TB, m Manifest) string {
 // it, never a panic.
 func TestParseRefusesHostileFiles(t *testing.T) {
 	good := Manifest{Format: Format, Version: Version}
-	bomb := func() []byte {
-		var buf bytes.Buffer
-		zw := zip.NewWriter(&buf)
-		w, _ := zw.Create(entryAnswers)
-		zero := make([]byte, 1<<20)
-		for i := 0; i <= limits.SnapshotMaxEntryBytes>>20; i++ {
-			w.Write(zero)
-		}
-		w2, _ := zw.Create(entryManifest)
-		w2.Write([]byte(manifestJSON(t, good)))
-		zw.Close()
-		return buf.Bytes()
-	}()
+	bomb := zipBomb(t, limits.SnapshotMaxEntryBytes+1<<20, manifestJSON(t, good))
 	cases := []struct {
 		name string
 		data []byte
@@ -183,4 +172,37 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// zipBomb is a zip whose answers entry unpacks to size zero bytes, beside a manifest. Its deflate
+// stream repeats one compressed MiB of zeros (each piece ends on a sync flush, so the pieces join)
+// rather than compressing the whole size, which under -race took seconds.
+func zipBomb(t *testing.T, size int, manifest string) []byte {
+	t.Helper()
+	var piece bytes.Buffer
+	fw, err := flate.NewWriter(&piece, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write(make([]byte, 1<<20))
+	fw.Flush()
+	var stream bytes.Buffer
+	for n := 0; n < size; n += 1 << 20 {
+		stream.Write(piece.Bytes())
+	}
+	stream.Write([]byte{0x03, 0x00}) // a final, empty block of fixed codes
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: entryAnswers, Method: zip.Deflate,
+		CompressedSize64: uint64(stream.Len()), UncompressedSize64: uint64(size)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(stream.Bytes())
+	w2, _ := zw.Create(entryManifest)
+	w2.Write([]byte(manifest))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
