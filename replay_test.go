@@ -110,7 +110,7 @@ func TestReplayTree(t *testing.T) {
 // TestReplayAudit replays both audit readings of the scenario's namespaces, in every format, for
 // each recorded identity (group 80-audit) against their golden text.
 func TestReplayAudit(t *testing.T) {
-	replayNewReports(t, "audit.txt", "80-audit", func(ctx context.Context, _ string, s *studioctl.Session) string {
+	replayGroupReports(t, "audit.txt", "80-audit", func(ctx context.Context, _ string, s *studioctl.Session) string {
 		return replaytest.AuditReport(ctx, s)
 	})
 }
@@ -118,54 +118,32 @@ func TestReplayAudit(t *testing.T) {
 // TestReplayPlatform replays discover, components, mcp-runtime and check --rights of every profile
 // for each recorded identity (group 84-platform) against their golden text.
 func TestReplayPlatform(t *testing.T) {
-	replayNewReports(t, "platform.txt", "84-platform", func(ctx context.Context, _ string, s *studioctl.Session) string {
+	replayGroupReports(t, "platform.txt", "84-platform", func(ctx context.Context, _ string, s *studioctl.Session) string {
 		return replaytest.PlatformReport(ctx, s)
 	})
-}
-
-// replayNewReports is replayReports for a report the recordings in testdata/replay may predate:
-// it skips, saying so, only while no recording has the golden file yet (the live suite writes it
-// when the group is recorded); once one has, every one that has it must replay. Each replays from
-// its session's and its own group's files only, so a request an earlier group also asked (top's
-// metrics, a namespace's events) is answered as it was when the report read it.
-func replayNewReports(t *testing.T, name, group string, report func(ctx context.Context, dir string, s *studioctl.Session) string) {
-	paths, _ := filepath.Glob("testdata/replay/*/*/" + name)
-	if len(paths) == 0 {
-		t.Skipf("no recording under testdata/replay has %s yet: record group %s with the live suite (STUDIOCTL_LIVE_GROUPS=%s)", name, group, group)
-	}
-	for _, p := range paths {
-		dir := filepath.Dir(p)
-		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
-			t.Parallel()
-			want, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec, err := record.LoadGroups(dir, "00-session", group)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := studioctl.OpenRecording(rec, studioctl.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := report(context.Background(), dir, s)
-			if *update {
-				if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-golden +replay):\n%s", name, diff)
-			}
-		})
-	}
 }
 
 // replayReports replays every recording that has the golden file name next to it through report,
 // and compares (or, with -update, rewrites) the golden file.
 func replayReports(t *testing.T, name string, report func(ctx context.Context, dir string, s *studioctl.Session) string) {
+	replayReportsFrom(t, name, loadRecording, report)
+}
+
+// replayGroupReports is replayReports for a report recorded in a group of its own: each replays
+// from its session's and its own group's files only, so a request an earlier group also asked
+// (top's metrics, a namespace's events) is answered as it was when the report read it.
+func replayGroupReports(t *testing.T, name, group string, report func(ctx context.Context, dir string, s *studioctl.Session) string) {
+	load := func(t *testing.T, dir string) *studioctl.Recording {
+		rec, err := record.LoadGroups(dir, "00-session", group)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	replayReportsFrom(t, name, load, report)
+}
+
+func replayReportsFrom(t *testing.T, name string, load func(*testing.T, string) *studioctl.Recording, report func(ctx context.Context, dir string, s *studioctl.Session) string) {
 	paths, _ := filepath.Glob("testdata/replay/*/*/" + name)
 	if len(paths) == 0 {
 		t.Fatalf("no %s under testdata/replay", name)
@@ -178,7 +156,7 @@ func replayReports(t *testing.T, name string, report func(ctx context.Context, d
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec := loadRecording(t, dir)
+			rec := load(t, dir)
 			s, err := studioctl.OpenRecording(rec, studioctl.Options{})
 			if err != nil {
 				t.Fatal(err)
