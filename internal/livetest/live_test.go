@@ -212,8 +212,10 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	ctx := context.Background()
 	version := serverVersion(t, s)
 	t.Logf("server %s", version)
+	// The session group is written unless chosen groups join a recording that already has one.
+	newRecording := true
 	if onlyGroups != nil {
-		captured = baseCaptureTime(t, version, label)
+		captured, newRecording = baseCaptureTime(t, version, label)
 	}
 	rec.Rec = record.Recording{Server: version, Identity: identity, CapturedAt: captured, DiscoveryBeta: beta}
 	if _, err := s.Client().RefreshDiscovery(ctx); err != nil {
@@ -274,7 +276,8 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 		texts[r.File] = r.Read(ctx, s)
 	}
 	if recordDir != "" {
-		saveRecording(t, filepath.Join(recordDir, label), rec, golden, texts)
+		keep := func(g string) bool { return wanted(g) || (g == sessionGroup && newRecording) }
+		saveRecording(t, filepath.Join(recordDir, label), rec, keep, golden, texts)
 	}
 }
 
@@ -282,24 +285,23 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 // STUDIOCTL_LIVE_GROUPS adds groups to: the other groups stay, so the new ones must read as part of
 // the same capture.
 // A server with no recording yet (a distribution's build, recorded for a few groups only) starts
-// one: its clock is now, and its session group is written.
-func baseCaptureTime(t *testing.T, version, label string) time.Time {
+// one: its clock is now, and fresh is true.
+func baseCaptureTime(t *testing.T, version, label string) (at time.Time, fresh bool) {
 	dir := filepath.Join("..", "..", "testdata", "replay", version, label)
 	if _, err := os.Stat(dir); os.IsNotExist(err) {
-		onlyGroups[sessionGroup] = true
-		return time.Now().UTC().Truncate(time.Second)
+		return time.Now().UTC().Truncate(time.Second), true
 	}
 	old, err := record.LoadDir(dir)
 	if err != nil {
 		t.Fatalf("STUDIOCTL_LIVE_GROUPS is set but the recording of %s on %s to add the groups to cannot be read: %v", label, version, err)
 	}
-	return old.CapturedAt
+	return old.CapturedAt, false
 }
 
 // saveRecording writes the groups' recording and golden files and the reports into dir.
-func saveRecording(t *testing.T, dir string, rec *record.Recorder, golden map[string][]replaytest.Case, texts map[string]string) {
-	// With STUDIOCTL_LIVE_GROUPS the session's own requests stay those of the recording there.
-	if err := rec.Rec.SaveGroups(dir, sessionGroup, wanted); err != nil {
+// keep chooses the groups whose recording files are written.
+func saveRecording(t *testing.T, dir string, rec *record.Recorder, keep func(string) bool, golden map[string][]replaytest.Case, texts map[string]string) {
+	if err := rec.Rec.SaveGroups(dir, sessionGroup, keep); err != nil {
 		t.Fatal(err)
 	}
 	for group, cases := range golden {
