@@ -139,6 +139,24 @@ func TestAgentsKeepTheFiveHundredDocumentRefusal(t *testing.T) {
 	}
 }
 
+// TestWholeListFormsFollowTheRowCapOnTheCommandLine: a template that needs the whole List (a count,
+// an index) reads it whole on the command line, under the row cap rather than the agents' 500.
+func TestWholeListFormsFollowTheRowCapOnTheCommandLine(t *testing.T) {
+	for line, want := range map[string]string{
+		"get pods -o 'go-template={{len .items}}'":          "1234",
+		"get pods -o jsonpath={.items[1233].metadata.name}": "filler-001233",
+	} {
+		var out bytes.Buffer
+		if _, err := streamRun(t, manyPodsSession(t, 1234, 0, nil), line, &out); err != nil || out.String() != want {
+			t.Errorf("%s: %v, printed %q, want %q", line, err, out.String(), want)
+		}
+	}
+	_, err := streamRun(t, manyPodsPaged(t, 1234, 2, 1000, nil), "get pods -o 'go-template={{len .items}}'", &bytes.Buffer{})
+	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeLimitRows || !strings.Contains(e.Sentence, "nothing was printed") {
+		t.Errorf("past the row cap: %v", err)
+	}
+}
+
 // TestStreamedReadStopsAtTheRowCap: the command line prints exactly the row cap's objects, then
 // fails (exit 2) saying the printed ones are not all of them; the JSON list is left unclosed.
 func TestStreamedReadStopsAtTheRowCap(t *testing.T) {
