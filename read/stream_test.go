@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -154,6 +155,20 @@ func TestWholeListFormsFollowTheRowCapOnTheCommandLine(t *testing.T) {
 	_, err := streamRun(t, manyPodsPaged(t, 1234, 2, 1000, nil), "get pods -o 'go-template={{len .items}}'", &bytes.Buffer{})
 	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeLimitRows || !strings.Contains(e.Sentence, "nothing was printed") {
 		t.Errorf("past the row cap: %v", err)
+	}
+}
+
+// TestStreamedSortPastFiveHundred: --sort-by with a machine form sorts every object read (kept as
+// compact JSON and a key), past the agents' 500.
+func TestStreamedSortPastFiveHundred(t *testing.T) {
+	var out bytes.Buffer
+	line := "get pods --sort-by=.status.containerStatuses[0].restartCount -o jsonpath={.items[*].status.containerStatuses[0].restartCount}"
+	if _, err := streamRun(t, manyPodsSession(t, 1234, 0, nil), line, &out); err != nil {
+		t.Fatal(err)
+	}
+	keys := strings.Fields(out.String())
+	if len(keys) != 1234 || !sort.StringsAreSorted(keys) || keys[0] != "0" || keys[1233] != "4" {
+		t.Errorf("%d keys, sorted %v: %.40s ... ", len(keys), sort.StringsAreSorted(keys), out.String())
 	}
 }
 
