@@ -3,6 +3,7 @@ package printer
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -112,5 +113,41 @@ func TestDocStreamNeedsWholeList(t *testing.T) {
 		if _, ok := NewWriter(&out, &out, People).Stream().Docs(&Docs{Form: f}); ok {
 			t.Errorf("%s is streamed, but its output needs the whole List", output)
 		}
+	}
+}
+
+// TestDocStreamYAMLSortsSwappedKeysAsWrite: keys YAML must quote are swapped for numbered
+// placeholders before the emitter sorts them, and a List printed item by item numbers each item
+// from 0 where the whole List counts on; the emitter compares the numbers as numbers (9 before
+// 10), so both sort the keys alike, in their text's order.
+func TestDocStreamYAMLSortsSwappedKeysAsWrite(t *testing.T) {
+	var objs []string
+	for i := 0; i < 12; i++ {
+		objs = append(objs, fmt.Sprintf(`{"kind":"Pod","metadata":{"name":"p%d","annotations":{"a\u202e":"1","b\u202e":"2","c\u200b":"3"}}}`, i))
+	}
+	dec := json.NewDecoder(strings.NewReader("[" + strings.Join(objs, ",") + "]"))
+	dec.UseNumber()
+	var items []map[string]any
+	if err := dec.Decode(&items); err != nil {
+		t.Fatal(err)
+	}
+	var whole, streamed bytes.Buffer
+	if err := NewWriter(&whole, &whole, People).Write(&Result{Docs: &Docs{Format: "yaml", Objects: items}}); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := NewWriter(&streamed, &streamed, People).Stream().Docs(&Docs{Format: "yaml"})
+	for _, o := range items {
+		if err := ds.Item(o, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ds.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(whole.String(), streamed.String()); diff != "" {
+		t.Errorf("streamed differs (-whole +streamed):\n%s", diff)
+	}
+	if want := "    annotations:\n      \"a\\u202e\": \"1\"\n      \"b\\u202e\": \"2\"\n      \"c\\u200b\": \"3\"\n"; !strings.Contains(whole.String(), want) {
+		t.Errorf("the quoted keys are not in their text's order:\n%s", whole.String())
 	}
 }
