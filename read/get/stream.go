@@ -71,9 +71,9 @@ func (g *getRead) streamOptions(include string) kube.ListOptions {
 }
 
 // printedCapError says the row cap was reached after n objects were printed.
-func printedCapError(err error, n int) error {
+func (g *getRead) printedCapError(err error, n int) error {
 	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
-		return kube.Refusef(kube.CodeLimitRows, sentenceStreamRows, n, n)
+		return kube.Refusef(kube.CodeLimitRows, sentenceStreamRows, g.o.MaxRows, n)
 	}
 	return err
 }
@@ -91,7 +91,7 @@ func (g *getRead) streamDocs(ctx context.Context, ds *printer.DocStream) (*print
 		return ds.Item(o, false)
 	}, nil)
 	if err != nil {
-		return nil, printedCapError(err, n)
+		return nil, g.printedCapError(err, n)
 	}
 	return g.closeStream(ds, n)
 }
@@ -133,7 +133,7 @@ func (g *getRead) streamNames(ctx context.Context) (*printer.Result, error) {
 	lines := &printer.Lines{Names: true, SecretNames: isCoreSecrets(g.r)}
 	np := &namePrinter{p: &NamePager{Lines: lines, kind: nameOf(g.r)}, live: g.s.Live, left: g.o.MaxRows}
 	if err := g.s.Client.ListTable(ctx, g.r, g.scope, g.streamOptions("Metadata"), np); err != nil {
-		return nil, printedCapError(err, np.n)
+		return nil, g.printedCapError(err, np.n)
 	}
 	res := &printer.Result{}
 	if np.n == 0 {
