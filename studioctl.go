@@ -100,7 +100,7 @@ type Recording = record.Recording
 type Options struct {
 	// Redact is the redaction mode; it can be raised later, never lowered.
 	Redact Mode
-	// MaxRows is the row cap of each list: 0 means 5,000; at most 100,000.
+	// MaxRows is the row cap of each list: 0 means 5,000; at most 1,000,000.
 	MaxRows int
 	// CacheDir is the root of the discovery disk cache; "" keeps discovery in memory.
 	CacheDir string

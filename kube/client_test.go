@@ -145,6 +145,21 @@ func TestGoneRestartsTheWalkOnceThenFails(t *testing.T) {
 	}
 }
 
+// A walk whose pages were printed as they came (NoRestart) does not start again on 410 Gone: it
+// fails at once with a sentence that says part was printed (the stub fails on the unused first
+// page a restart would read).
+func TestGoneWithNoRestartFailsWithoutRestarting(t *testing.T) {
+	c, reg := stubClient(t, Options{})
+	reg.JSON("/api/v1/namespaces/shop/pods", "limit=500", table(500, "t1"))
+	reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "limit=500&continue=t1", Status: 410, Body: `{"kind":"Status","reason":"Expired","message":"SERVER-SAID"}`})
+	got := &collect{}
+	err := c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{NoRestart: true}, got)
+	wantCode(t, err, CodeGone)
+	if got.resets != 0 || !strings.Contains(err.Error(), "after part of it was printed") {
+		t.Fatalf("resets = %d, error %q", got.resets, err)
+	}
+}
+
 func jsonResponse(r *http.Request, status int, body string) *http.Response {
 	return &http.Response{StatusCode: status, Header: http.Header{"Content-Type": {"application/json"}}, Body: io.NopCloser(strings.NewReader(body)), Request: r}
 }

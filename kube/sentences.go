@@ -92,6 +92,7 @@ const (
 	sentenceForbidden          = "The API server does not let this identity %s (403 Forbidden)."
 	sentenceNotFound           = "The API server found nothing to %s (404 Not Found)."
 	sentenceGone               = "The API server no longer holds the list studioctl was paging through to %s (410 Gone), even after starting again once; run the statement again."
+	sentenceGonePrinted        = "The API server no longer holds the list studioctl was paging through to %s (410 Gone), after part of it was printed; what was printed is not all of it, so run the statement again."
 	sentenceTooManyRequests    = "The API server asked studioctl to slow down (429 Too Many Requests) while trying to %s, and again after one wait; try again shortly."
 	sentenceServerErrorReason  = "The API server could not %s: it answered %s (reason %s)."
 	sentenceServerError        = "The API server could not %s: it answered %s."
@@ -128,8 +129,8 @@ const (
 
 	sentenceBadName          = "studioctl will not %s: the name is not one an object can have (it holds a slash, a percent sign, a space or a control character). Nothing was sent."
 	sentenceBadNamespace     = "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."
-	sentenceRowCap           = "The request to %s holds more than %d rows, the cap for one statement, so nothing was printed; narrow it with -l or --field-selector, or raise the cap with --max-rows (at most 100,000)."
-	sentencePageCap          = "The API server kept answering the request to %s with one more page: studioctl stopped at %d pages, the cap for a statement that reads at most %d rows %d at a time, so nothing was printed; narrow it with -l or --field-selector, or raise the row cap with --max-rows (at most 100,000)."
+	sentenceRowCap           = "The request to %s holds more than %d rows, the cap for one statement, so nothing was printed; narrow it with -l or --field-selector, or raise the cap with --max-rows (at most 1,000,000)."
+	sentencePageCap          = "The API server kept answering the request to %s with one more page: studioctl stopped at %d pages, the cap for a statement that reads at most %d rows %d at a time, so nothing was printed; narrow it with -l or --field-selector, or raise the row cap with --max-rows (at most 1,000,000)."
 	sentenceStatementTime    = "The API server was still paging the answer to %s after %s, studioctl's deadline for one %s statement, so nothing was printed; narrow it with -l or --field-selector."
 	sentenceCategoryKinds    = "The category %q holds %d resource types, more than %d, the cap for one statement, so nothing was read; name the types instead."
 	sentenceObjectNotFoundNS = "%s %q not found in namespace %q"

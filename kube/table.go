@@ -71,6 +71,10 @@ type ListOptions struct {
 	MaxRows int
 	// PageSize defaults to limits.PageSize (500) and may only be smaller.
 	PageSize int
+	// NoRestart is set by a reader that prints each page as it arrives (get -o json on the
+	// command line): what it printed cannot be taken back, so a 410 Gone is returned rather than
+	// restarting the walk from the first page.
+	NoRestart bool
 }
 
 // Pager receives a paged walk. Reset is called when a 410 Gone restarts the walk from the start,
@@ -202,6 +206,9 @@ func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions
 		err := c.walkOnce(wctx, r, s, o, accept, what, size, maxRows, b, page)
 		if err != nil && wctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 			return b.late(what)
+		}
+		if e, ok := AsError(err); ok && e.Code == CodeGone && o.NoRestart {
+			return serverError(CodeGone, e.Status, sprintf(sentenceGonePrinted, what))
 		}
 		if e, ok := AsError(err); ok && e.Code == CodeGone && !restarted {
 			restarted = true

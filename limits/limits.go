@@ -8,7 +8,7 @@ import "time"
 const (
 	PageSize              = 500              // objects per list request
 	DefaultMaxRows        = 5000             // rows one statement reads unless --max-rows raises it
-	MaxMaxRows            = 100000           // the most --max-rows may ask for
+	MaxMaxRows            = 1000000          // the most --max-rows may ask for
 	TreeFolderCap         = 1000             // objects the tree lists per kind and container
 	MaxResponseBytes      = 16 << 20         // bytes per response, counted after decompression
 	MaxNesting            = 1000             // nesting of an answer's objects and arrays
@@ -47,6 +47,7 @@ const (
 	MaxSentenceValue      = 512              // characters of one value a sentence quotes (Sentencef)
 	PageSlack             = 5                // pages a walk may read beyond what its row cap needs
 	// Snapshots (studioctl snapshot, --replay FILE): what a capture writes and a reader accepts.
+	SnapshotMaxRows       = 100000           // the most a capture's --max-rows may ask for (objects per kind)
 	SnapshotDefaultBytes  = 256 << 20        // the file size cap of a capture without --max-size
 	SnapshotMaxBytes      = 4 << 30          // the most --max-size may ask for, and the largest file a reader opens
 	SnapshotMaxEntries    = 250000           // entries a snapshot holds

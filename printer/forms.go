@@ -85,17 +85,21 @@ func (w *Writer) writeForm(f Form, doc any) error {
 	if err != nil {
 		return err
 	}
-	lines := strings.SplitAfter(buf.String(), "\n")
+	_, err = w.Out.Write(sanitizeLines(buf.String()))
+	return err
+}
+
+// sanitizeLines makes a form's output safe line by line, keeping the line breaks it printed.
+func sanitizeLines(text string) []byte {
 	var out bytes.Buffer
-	for _, l := range lines {
+	for _, l := range strings.SplitAfter(text, "\n") {
 		body, nl := strings.CutSuffix(l, "\n")
 		out.WriteString(sanitize.String(body))
 		if nl {
 			out.WriteByte('\n')
 		}
 	}
-	_, err = w.Out.Write(out.Bytes())
-	return err
+	return out.Bytes()
 }
 
 // goValue prints a value as Go's %v prints kubectl's decoded objects, which is how custom

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # scripts/bench.sh: time studioctl against kubectl (of the server's version) on the same live
-# server, paired runs, on the big scenario (a namespace `big` of 4,900 pods, 1,050 namespaces).
+# server, paired runs, on the big scenario (a namespace `big` of 4,900 pods, 1,050 namespaces), then
+# -o json, -o yaml and -o jsonpath with namespace big scaled to each of BIG_SIZES pods (default
+# 5,000 and 20,000: memory should stay flat between them).
 # Uses the running cluster of LIVE_VERSION if there is one (seeding --big if it lacks it); otherwise
 # starts one, seeds it with --big, and stops it at the end (STUDIOCTL_KEEP_CLUSTER=1 keeps it).
 # Reports, per command: median wall time over RUNS paired runs, peak RSS, requests, and the ratios.
@@ -21,6 +23,8 @@ if ! "$kubectl" --kubeconfig "$kubeconfig" get namespace big >/dev/null 2>&1; th
   bash e2e/seed.sh "$version" --big
 fi
 studioctl=${STUDIOCTL:-bin/studioctl}
+# studioctl's own flags: kubectl has no row cap, so studioctl's is raised to its ceiling.
+sflags=(--max-rows 1000000)
 runs=${RUNS:-9}
 work=$(mktemp -d)
 cleanup() {
@@ -43,22 +47,28 @@ bench() {
   local args=("$@")
   # Warm both discovery caches first.
   "$kubectl" --kubeconfig "$kubeconfig" "${args[@]}" >/dev/null 2>&1
-  "$studioctl" --kubeconfig "$kubeconfig" "${args[@]}" >/dev/null 2>&1
+  "$studioctl" "${sflags[@]}" --kubeconfig "$kubeconfig" "${args[@]}" >/dev/null 2>&1
   : >"$work/k"; : >"$work/s"
   for _ in $(seq "$runs"); do
     measure "$kubectl" --kubeconfig "$kubeconfig" "${args[@]}" >>"$work/k"
-    measure "$studioctl" --kubeconfig "$kubeconfig" "${args[@]}" >>"$work/s"
+    measure "$studioctl" "${sflags[@]}" --kubeconfig "$kubeconfig" "${args[@]}" >>"$work/s"
   done
   local kt km st sm kreq sreq
   kt=$(cut -d' ' -f1 "$work/k" | median); km=$(cut -d' ' -f2 "$work/k" | median)
   st=$(cut -d' ' -f1 "$work/s" | median); sm=$(cut -d' ' -f2 "$work/s" | median)
   kreq=$("$kubectl" --kubeconfig "$kubeconfig" -v=6 "${args[@]}" 2>&1 >/dev/null | grep -cE '"HTTP Request"|GET https|round_trippers' || true)
-  sreq=$("$studioctl" -v 6 --kubeconfig "$kubeconfig" "${args[@]}" 2>&1 >/dev/null | grep -c '^studioctl: GET' || true)
-  printf '%-32s kubectl %6.2fs %7d KiB %3s req | studioctl %6.2fs %7d KiB %3s req | time %.2fx  memory %.2fx\n' \
+  sreq=$("$studioctl" "${sflags[@]}" -v 6 --kubeconfig "$kubeconfig" "${args[@]}" 2>&1 >/dev/null | grep -c '^studioctl: GET' || true)
+  printf '%-38s kubectl %6.2fs %7d KiB %3s req | studioctl %6.2fs %7d KiB %3s req | time %.2fx  memory %.2fx\n' \
     "$label" "$kt" "$km" "$kreq" "$st" "$sm" "$sreq" "$(awk -v a="$st" -v b="$kt" 'BEGIN{print a/b}')" "$(awk -v a="$sm" -v b="$km" 'BEGIN{print a/b}')"
 }
 
 echo "server $(grep -o 'https://[^ ]*' "$kubeconfig" | head -1), $runs paired runs, medians"
-bench "get pods -n big (4,900 pods)" get pods -n big
+bench "get pods -n big" get pods -n big
 bench "get pods -n shop" get pods -n shop
+for n in ${BIG_SIZES:-5000 20000}; do
+  BIG_PODS=$n bash e2e/seed.sh "$version" --big >/dev/null
+  bench "get pods -n big -o json ($n)" get pods -n big -o json
+  bench "get pods -n big -o yaml ($n)" get pods -n big -o yaml
+  bench "get pods -n big -o jsonpath ($n)" get pods -n big -o 'jsonpath={..image}'
+done
 ls -l "$studioctl" "$kubectl" | awk '{print $5, $9}'

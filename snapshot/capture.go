@@ -85,8 +85,8 @@ func (o *Options) Validate() error {
 		return kube.Refusef(CodeFlags, sentenceNoPath)
 	case o.LogLines < 0 || o.LogLines > limits.SnapshotMaxLogLines:
 		return kube.Refusef(CodeLimit, sentenceLogLines, limits.SnapshotMaxLogLines)
-	case o.MaxRows < 1 || o.MaxRows > limits.MaxMaxRows:
-		return kube.Refusef(CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
+	case o.MaxRows < 1 || o.MaxRows > limits.SnapshotMaxRows:
+		return kube.Refusef(CodeLimit, sentenceMaxRows, limits.SnapshotMaxRows)
 	case o.MaxBytes < 4*centralSlack || o.MaxBytes > limits.SnapshotMaxBytes:
 		return kube.Refusef(CodeLimit, sentenceMaxBytes, 4*centralSlack>>20, limits.SnapshotMaxBytes>>20)
 	}

@@ -79,7 +79,7 @@ func TestOptionsValidate(t *testing.T) {
 	for name, o := range map[string]Options{
 		"no path":       {},
 		"log lines":     {Path: "x", LogLines: limits.SnapshotMaxLogLines + 1},
-		"rows":          {Path: "x", MaxRows: limits.MaxMaxRows + 1},
+		"rows":          {Path: "x", MaxRows: limits.SnapshotMaxRows + 1},
 		"size":          {Path: "x", MaxBytes: limits.SnapshotMaxBytes + 1},
 		"a small size":  {Path: "x", MaxBytes: 1 << 20},
 		"bad namespace": {Path: "x", Namespaces: []string{"Shop!"}},

@@ -83,7 +83,7 @@ func notInV1Shown() []string {
 func LimitsOverview() []string {
 	return []string{
 		fmt.Sprintf("A statement reads at most %s rows (--max-rows raises it, up to %s); lists are read %d objects a page.", thousands(limits.DefaultMaxRows), thousands(limits.MaxMaxRows), limits.PageSize),
-		fmt.Sprintf("-o json and -o yaml print at most %d objects, each at most 1 MiB.", limits.MaxDocuments),
+		fmt.Sprintf("On the command line -o json, yaml, name and the templates print as many objects as the row cap allows, page by page as they arrive; in the console and for agents they print at most %d. Each object is at most 1 MiB.", limits.MaxDocuments),
 		fmt.Sprintf("--request-timeout takes %s to %s; the default is %s.", durationText(limits.MinRequestTimeout), durationText(limits.MaxRequestTimeout), durationText(limits.DefaultRequestTimeout)),
 	}
 }

@@ -21,7 +21,7 @@ func runCLI(args ...string) (string, string, int) {
 // library, after the replay notice), with the limit's sentence and nothing sent.
 func TestMaxRowsRefusedOutsideItsRange(t *testing.T) {
 	want := fmt.Sprintf(sentenceMaxRows, limits.MaxMaxRows) + "\n"
-	for _, v := range []string{"0", "-1", "-5000", "100001"} {
+	for _, v := range []string{"0", "-1", "-5000", "1000001"} {
 		out, errOut, code := runCLI("--replay", "demo", "--max-rows", v, "api-versions")
 		if code != 2 || out != "" || !strings.HasSuffix(errOut, "error: "+want) {
 			t.Errorf("--max-rows %s: exit %d, stdout %q, stderr %q", v, code, out, errOut)
@@ -30,7 +30,7 @@ func TestMaxRowsRefusedOutsideItsRange(t *testing.T) {
 }
 
 func TestMaxRowsInRangeRuns(t *testing.T) {
-	for _, args := range [][]string{{"--max-rows", "1"}, {"--max-rows", "100000"}, {}} {
+	for _, args := range [][]string{{"--max-rows", "1"}, {"--max-rows", "1000000"}, {}} {
 		out, errOut, code := runCLI(append(append([]string{"--replay", "demo"}, args...), "api-versions")...)
 		if code != 0 || !strings.Contains(out, "apps/v1\n") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)

@@ -98,6 +98,9 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		return o.several(ctx, reads)
 	}
 	g := reads[0]
+	if res, ok, err := g.stream(ctx); ok {
+		return res, err
+	}
 	switch {
 	case o.Output == "name" && sort != nil:
 		res, err := g.sortedDocs(ctx)
@@ -369,10 +372,10 @@ func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
 	}
 	if len(g.names) == 0 {
 		opts := g.listOptions("")
-		opts.MaxRows = limits.MaxDocuments
+		opts.MaxRows = g.docCap()
 		err := g.s.Client.ListObjects(ctx, g.r, g.scope, opts, add, func() { d.Objects = nil })
-		if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
-			return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, limits.MaxDocuments)
+		if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows && g.s.Live == nil {
+			return nil, g.docCapError()
 		}
 		if err != nil {
 			return nil, err
@@ -405,11 +408,17 @@ func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
 }
 
 func checkDocumentSize(o map[string]any) error {
+	_, err := documentBytes(o)
+	return err
+}
+
+// documentBytes is an object as compact JSON, refused past the 1 MiB a document may hold.
+func documentBytes(o map[string]any) ([]byte, error) {
 	data, err := printer.MarshalJSON(o)
 	if err != nil || len(data) > limits.MaxDocumentBytes {
-		return &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceDocumentSize, metaName(o))}
+		return nil, &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceDocumentSize, metaName(o))}
 	}
-	return nil
+	return data, nil
 }
 
 func metaName(o map[string]any) string {

@@ -14,6 +14,8 @@ const (
 const (
 	sentenceNoResources   = "No resources found"
 	sentenceDocumentCount = "-o json and -o yaml print at most %d objects in one statement; narrow the list with -l or --field-selector, or name the objects. Nothing was printed."
+	sentenceDocumentRows  = "The objects to print number more than %d, the row cap for one statement, so nothing was printed; narrow the list with -l or --field-selector, or raise the cap with --max-rows (at most 1,000,000)."
+	sentenceStreamRows    = "The list holds more than %d objects, the row cap for one statement: the %d printed before this line are not all of them, and a JSON or YAML list is left unclosed; narrow it with -l or --field-selector, or raise the cap with --max-rows (at most 1,000,000)."
 	sentenceDocumentSize  = "The object %q is larger than 1 MiB as a document, the cap for -o json and -o yaml, so it was not printed."
 )
 

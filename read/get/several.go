@@ -141,8 +141,8 @@ func (o *Options) several(ctx context.Context, reads []*getRead) (*printer.Resul
 				docs.Objects = append(docs.Objects, obj)
 				docs.SecretItems = append(docs.SecretItems, secret)
 			}
-			if len(docs.Objects) > limits.MaxDocuments {
-				return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, limits.MaxDocuments)
+			if len(docs.Objects) > g.docCap() {
+				return nil, g.docCapError()
 			}
 		}
 	}
@@ -209,18 +209,23 @@ func hasRows(groups []*printer.Table) bool {
 func namesOf(d *printer.Docs) *printer.Lines {
 	lines := &printer.Lines{Names: true}
 	for i, o := range d.Objects {
-		kind, _ := o["kind"].(string)
-		group, _, grouped := strings.Cut(stringField(o, "apiVersion"), "/")
-		prefix := strings.ToLower(kind)
-		if grouped && group != "" {
-			prefix += "." + group
-		}
 		if d.SecretNames || (i < len(d.SecretItems) && d.SecretItems[i]) {
 			lines.SecretNames = true // every line of this answer then hides its name in machine mode
 		}
-		lines.Text = append(lines.Text, prefix+"/"+metaName(o))
+		lines.Text = append(lines.Text, nameLine(o))
 	}
 	return lines
+}
+
+// nameLine is an object's -o name line: its kind.group/name.
+func nameLine(o map[string]any) string {
+	kind, _ := o["kind"].(string)
+	group, _, grouped := strings.Cut(stringField(o, "apiVersion"), "/")
+	prefix := strings.ToLower(kind)
+	if grouped && group != "" {
+		prefix += "." + group
+	}
+	return prefix + "/" + metaName(o)
 }
 
 func stringField(o map[string]any, key string) string {
