@@ -82,8 +82,16 @@ func refuse(rule, format string, args ...any) *Refusal {
 var refusedSubresources = map[string]bool{
 	"exec": true, "attach": true, "portforward": true, "proxy": true, "token": true,
 	"eviction": true, "binding": true, "ephemeralcontainers": true, "resize": true,
-	"scale": true, "status": true, "approval": true, "finalize": true, "rollback": true,
+	"approval": true, "finalize": true, "rollback": true,
 }
+
+// getSubresources are the subresources a get may read (kubectl's get --subresource): only with GET
+// on one object's path, with no query beyond includeObject. Every other subresource but pods/log
+// is refused.
+var getSubresources = map[string]bool{"status": true, "scale": true}
+
+// IsGetSubresource reports whether get --subresource may name sub.
+func IsGetSubresource(sub string) bool { return getSubresources[sub] }
 
 // The three self reviews are the only POSTs, each at one fixed path with one body kind.
 var selfReviews = map[string]struct{ apiVersion, kind string }{
@@ -107,7 +115,7 @@ var queryKeys = map[Kind]map[string]func(string) bool{
 	KindWatch: {
 		"watch": isTrue, "labelSelector": isPrintable, "fieldSelector": isPrintable,
 		"resourceVersion": isPrintable, "timeoutSeconds": isSmallUint, "allowWatchBookmarks": isBool,
-		"includeObject": isIncludeObject,
+		"includeObject": isRowMetadata,
 	},
 	KindGet: {"includeObject": isIncludeObject},
 	KindLog: {
@@ -246,12 +254,12 @@ func checkResourcePath(group, version string, rest []string, q []Pair, res Resou
 	if len(rest) > 3 {
 		return nil, refuse("path.depth", "the path goes deeper than an object's subresource")
 	}
-	if a.Subresource != "" {
+	if a.Subresource != "" && !getSubresources[a.Subresource] {
 		if refusedSubresources[a.Subresource] && !(a.Subresource == "log") {
 			return nil, refuse("subresource."+a.Subresource, "the %s subresource is never requested", safeWord(a.Subresource))
 		}
 		if !(group == "" && a.Resource == "pods" && a.Subresource == "log" && a.Namespace != "") {
-			return nil, refuse("subresource", "the only subresource read is pods/log")
+			return nil, refuse("subresource", "the only subresources read are pods/log and an object's status and scale")
 		}
 	}
 	namespaced, verbs, ok := res.Lookup(group, version, a.Resource, a.Subresource)
@@ -353,9 +361,14 @@ func isSmallUint(s string) bool {
 	return err == nil && n >= 1 && n <= 600 && strconv.Itoa(n) == s
 }
 
-func isBool(s string) bool          { return s == "true" || s == "false" }
-func isTrue(s string) bool          { return s == "true" || s == "1" }
-func isIncludeObject(s string) bool { return s == "Metadata" || s == "None" }
+func isBool(s string) bool        { return s == "true" || s == "false" }
+func isTrue(s string) bool        { return s == "true" || s == "1" }
+func isRowMetadata(s string) bool { return s == "Metadata" || s == "None" }
+
+// isIncludeObject admits what a Table read's rows may carry: no object, its metadata, or (for a
+// get --sort-by outside metadata) the whole object, whose Secret values kube strips where the
+// answer is decoded. The value is always one of studioctl's three words, never user text.
+func isIncludeObject(s string) bool { return isRowMetadata(s) || s == "Object" }
 
 func isHash(s string) bool {
 	if len(s) == 0 || len(s) > 256 {

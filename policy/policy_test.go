@@ -29,6 +29,10 @@ var resources = fakeResources{
 	"/v1/nodes":                   {false, []string{"get", "list"}},
 	"/v1/nodes/proxy":             {false, []string{"get"}},
 	"apps/v1/deployments":         {true, []string{"get", "list", "watch"}},
+	"apps/v1/deployments/status":  {true, []string{"get", "patch", "update"}},
+	"apps/v1/deployments/scale":   {true, []string{"get", "patch", "update"}},
+	"/v1/nodes/status":            {false, []string{"patch", "update"}}, // listed without get
+	"/v1/pods/resize":             {true, []string{"get", "patch"}},
 	"demo.studioctl.dev/v1/gizmo": {true, []string{"get"}},
 }
 
@@ -57,6 +61,10 @@ func TestAdmits(t *testing.T) {
 		{"list pods everywhere", Request{Method: "GET", Path: "/api/v1/pods", Query: q("limit", "500", "continue", "eyJ2IjoxfQ==", "includeObject", "Metadata")}, KindList},
 		{"list with selectors", Request{Method: "GET", Path: "/apis/apps/v1/namespaces/shop/deployments", Query: q("labelSelector", "app in (a,b)", "fieldSelector", "metadata.name=x&limit=9")}, KindList},
 		{"get a pod", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0"}, KindGet},
+		{"a table with whole objects", Request{Method: "GET", Path: "/api/v1/namespaces/shop/secrets", Query: q("limit", "500", "includeObject", "Object")}, KindList},
+		{"an object's table with its object", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0", Query: q("includeObject", "Object")}, KindGet},
+		{"a deployment's status", Request{Method: "GET", Path: "/apis/apps/v1/namespaces/shop/deployments/web/status", Query: q("includeObject", "None")}, KindGet},
+		{"a deployment's scale", Request{Method: "GET", Path: "/apis/apps/v1/namespaces/shop/deployments/web/scale"}, KindGet},
 		{"get a node", Request{Method: "GET", Path: "/api/v1/nodes/n1"}, KindGet},
 		{"get a namespace", Request{Method: "GET", Path: "/api/v1/namespaces/shop"}, KindGet},
 		{"get an rbac-style name", Request{Method: "GET", Path: "/api/v1/nodes/system:node:x"}, KindGet},
@@ -100,13 +108,22 @@ func TestRefuses(t *testing.T) {
 		{"token", Request{Method: "POST", Path: "/api/v1/namespaces/shop/serviceaccounts/default/token", Body: []byte(`{}`)}, "post.path"},
 		{"eviction", Request{Method: "POST", Path: "/api/v1/namespaces/shop/pods/web-0/eviction", Body: []byte(`{}`)}, "post.path"},
 		{"binding get", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/binding"}, "subresource.binding"},
-		{"status subresource", Request{Method: "GET", Path: "/apis/apps/v1/namespaces/shop/deployments/web/status"}, "subresource.status"},
+		{"status of a kind discovery lists none for", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/status"}, "discovery.unknown"},
+		{"status without the get verb", Request{Method: "GET", Path: "/api/v1/nodes/n1/status"}, "discovery.verb"},
+		{"status without its namespace", Request{Method: "GET", Path: "/apis/apps/v1/deployments/web/status"}, "scope"},
+		{"status watched", Request{Method: "GET", Path: "/apis/apps/v1/namespaces/shop/deployments/web/status", Query: q("watch", "true")}, "query.key"},
+		{"scale with a selector", Request{Method: "GET", Path: "/apis/apps/v1/namespaces/shop/deployments/web/scale", Query: q("labelSelector", "a=b")}, "query.key"},
+		{"status posted", Request{Method: "POST", Path: "/apis/apps/v1/namespaces/shop/deployments/web/status", Body: []byte(`{}`)}, "post.path"},
+		{"status put", Request{Method: "PUT", Path: "/apis/apps/v1/namespaces/shop/deployments/web/status"}, "method"},
+		{"resize, which get does not read", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/resize"}, "subresource.resize"},
+		{"status below status", Request{Method: "GET", Path: "/apis/apps/v1/namespaces/shop/deployments/web/status/x"}, "path.depth"},
 		{"log of a node", Request{Method: "GET", Path: "/api/v1/nodes/n1/log"}, "subresource"},
 		{"follow a list", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods", Query: q("follow", "true")}, "query.key"},
 		{"follow not a bool", Request{Method: "GET", Path: "/api/v1/namespaces/shop/pods/web-0/log", Query: q("follow", "yes")}, "query.value"},
 		{"limit too big", Request{Method: "GET", Path: "/api/v1/pods", Query: q("limit", "501")}, "query.value"},
 		{"limit not canonical", Request{Method: "GET", Path: "/api/v1/pods", Query: q("limit", "0500")}, "query.value"},
-		{"whole objects in a table", Request{Method: "GET", Path: "/api/v1/namespaces/shop/secrets", Query: q("includeObject", "Object")}, "query.value"},
+		{"whole objects in a watch", Request{Method: "GET", Path: "/api/v1/namespaces/shop/secrets", Query: q("watch", "true", "includeObject", "Object")}, "query.value"},
+		{"includeObject of another word", Request{Method: "GET", Path: "/api/v1/namespaces/shop/secrets", Query: q("includeObject", "object")}, "query.value"},
 		{"repeated key", Request{Method: "GET", Path: "/api/v1/pods", Query: q("limit", "5", "limit", "6")}, "query.repeat"},
 		{"dry run key", Request{Method: "GET", Path: "/api/v1/pods", Query: q("dryRun", "All")}, "query.key"},
 		{"control in a selector", Request{Method: "GET", Path: "/api/v1/pods", Query: q("labelSelector", "a\r\nX-Evil: 1")}, "query.value"},
@@ -158,6 +175,9 @@ func FuzzCheck(f *testing.F) {
 	f.Add("GET", "/api/v1/namespaces/shop/pods/web-0/log", "container", "app", []byte(nil))
 	f.Add("POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", "", "", []byte(`{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview"}`))
 	f.Add("GET", "/api/v1/nodes/n1/proxy", "limit", "5", []byte(nil))
+	f.Add("GET", "/apis/apps/v1/namespaces/shop/deployments/web/scale", "includeObject", "Object", []byte(nil))
+	f.Add("GET", "/api/v1/pods", "includeObject", "Object", []byte(nil))
+	f.Add("GET", "/api/v1/pods", "watch", "true", []byte(nil))
 	f.Fuzz(func(t *testing.T, method, path, key, value string, body []byte) {
 		var query []Pair
 		if key != "" {
@@ -175,11 +195,17 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("admitted %s", path)
 			}
 		}
-		if a.Kind == KindGet && a.Subresource != "" {
+		if a.Kind == KindGet && a.Subresource != "" && (!IsGetSubresource(a.Subresource) || a.Name == "") {
 			t.Fatalf("admitted a subresource get: %s", path)
 		}
-		if (key == "follow" && a.Kind != KindLog) || (key == "includeObject" && value == "Object") {
+		if a.Subresource != "" && a.Kind != KindGet && a.Kind != KindLog {
+			t.Fatalf("admitted a subresource %v: %s", a.Kind, path)
+		}
+		if (key == "follow" && a.Kind != KindLog) || (key == "includeObject" && value == "Object" && a.Kind != KindList && a.Kind != KindGet) {
 			t.Fatalf("admitted query %s=%s", key, value)
+		}
+		if key == "includeObject" && value != "Object" && value != "Metadata" && value != "None" {
+			t.Fatalf("admitted includeObject=%q", value)
 		}
 	})
 }
