@@ -3,8 +3,9 @@
 #
 # kubectl (admin.kubeconfig) writes only here, for setup. Names are deterministic; re-running is safe.
 # Writes <state>/canaries.txt: every CANARY-* string planted for the redaction suite, one per line.
-# --big additionally creates namespace big with 4,900 pods, namespaces ns-0000..ns-1049 and
-# 1,050 ConfigMaps in shop-big (minutes; for benchmarks and cap tests).
+# --big additionally creates namespace big with 4,900 pods (BIG_PODS=N for another count, up to
+# 23,500: the bench scales it to 5,000 and 20,000), namespaces ns-0000..ns-1049 and 1,050 ConfigMaps
+# in shop-big (minutes; for benchmarks and cap tests).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -1626,7 +1627,8 @@ fi
 # ------------------------------------------------------------------ --big
 if [ "$BIG" = 1 ]; then
   tb=$(date +%s)
-  log "--big: 47 extra kwok nodes, 4,900 pods in namespace big, 1,050 namespaces, 1,050 ConfigMaps"
+  big_pods=${BIG_PODS:-4900}
+  log "--big: 47 extra kwok nodes, $big_pods pods in namespace big, 1,050 namespaces, 1,050 ConfigMaps"
   {
     for i in $(seq 0 46); do
       n=$(printf '%02d' "$i")
@@ -1643,8 +1645,8 @@ spec:
   podCIDRs: [10.244.$((100 + i)).0/24]
   taints: [{key: kwok.x-k8s.io/node, value: fake, effect: NoSchedule}]
 status:
-  capacity: {cpu: "16", memory: 64Gi, pods: "110"}
-  allocatable: {cpu: "16", memory: 64Gi, pods: "110"}
+  capacity: {cpu: "16", memory: 64Gi, pods: "500"}
+  allocatable: {cpu: "16", memory: 64Gi, pods: "500"}
   nodeInfo: {architecture: amd64, operatingSystem: linux, osImage: Ubuntu 24.04.1 LTS, kernelVersion: 6.8.0-1015-aws, containerRuntimeVersion: "containerd://1.7.24", kubeletVersion: $GIT_VERSION, kubeProxyVersion: $GIT_VERSION, machineID: "", systemUUID: "", bootID: ""}
 EOF
     done
@@ -1663,7 +1665,7 @@ apiVersion: apps/v1
 kind: Deployment
 metadata: {name: filler, namespace: big, labels: {app: filler}}
 spec:
-  replicas: 4900
+  replicas: $big_pods
   selector: {matchLabels: {app: filler}}
   strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 0, maxUnavailable: "100%"}}
   template:
@@ -1682,13 +1684,13 @@ EOF
   for i in $(seq 0 1049); do
     printf '/api/v1/namespaces/shop-big/configmaps\t{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-%04d","labels":{"purpose":"benchmark"}},"data":{"index":"%d","payload":"value-%04d"}}\n' "$i" "$i" "$i"
   done | post_many
-  log "--big: namespaces and ConfigMaps done after $(( $(date +%s) - tb ))s; waiting for 4,900 pods"
+  log "--big: namespaces and ConfigMaps done after $(( $(date +%s) - tb ))s; waiting for $big_pods pods"
   deadline=$(( $(date +%s) + ${BIG_WAIT_SECONDS:-1800} ))
   while :; do
     running=$(k get pods -n big --no-headers -o custom-columns=P:.status.phase --chunk-size=1000 2>/dev/null | grep -c '^Running$' || true)
-    [ "$running" -ge 4900 ] && break
-    [ "$(date +%s)" -lt "$deadline" ] || die "--big: only $running/4900 pods running"
-    log "--big: $running/4900 pods running"
+    [ "$running" -ge "$big_pods" ] && break
+    [ "$(date +%s)" -lt "$deadline" ] || die "--big: only $running/$big_pods pods running"
+    log "--big: $running/$big_pods pods running"
     sleep 10
   done
   log "--big: done in $(( $(date +%s) - tb ))s"

@@ -125,3 +125,36 @@ type pagerFunc func(*Table)
 
 func (p pagerFunc) Page(t *Table) error { p(t); return nil }
 func (p pagerFunc) Reset()              {}
+
+// A Table asked for with whole objects (includeObject=Object) strips each row's Secret values
+// where it is decoded, and stamps the row's kind as a listed object's; the plain-list fallback
+// keeps each item whole only when whole objects were asked for.
+func TestWholeTableRowsAreStrippedAndStamped(t *testing.T) {
+	secrets := APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
+	table := `{"kind":"Table","apiVersion":"meta.k8s.io/v1","columnDefinitions":[{"name":"Name","type":"string"}],` +
+		`"rows":[{"cells":["db"],"object":{"metadata":{"name":"db"},"data":{"password":"` + lyingValue + `"},"stringData":{"a":"super-secret"}}}]}`
+	tb, err := decodeTableAs([]byte(table), secrets, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustNotHold(t, "a whole Table row", tb.Rows)
+	if got := tb.Rows[0].Object["kind"]; got != "Secret" {
+		t.Errorf("row object kind %v, want Secret", got)
+	}
+	list := `{"kind":"ConfigMapList","apiVersion":"v1","items":[{"metadata":{"name":"c"},"data":{"k":"v"}}]}`
+	cms := APIResource{Version: "v1", Resource: "configmaps", Kind: "ConfigMap", Namespaced: true}
+	whole, err := decodeTableAs([]byte(list), cms, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := whole.Rows[0].Object["data"]; !ok {
+		t.Errorf("whole fallback row lost the item's data: %v", whole.Rows[0].Object)
+	}
+	meta, err := decodeTableAs([]byte(list), cms, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := meta.Rows[0].Object["data"]; ok {
+		t.Errorf("metadata fallback row kept more than metadata: %v", meta.Rows[0].Object)
+	}
+}

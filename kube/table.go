@@ -138,7 +138,7 @@ func checkScope(s Scope, r APIResource) error {
 // has the first N rows when ListTable returns CodeLimitRows.
 func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOptions, p Pager) error {
 	return c.walk(ctx, r, s, o, acceptTable, func(body []byte, what string) (string, int, error) {
-		t, err := decodeTable(body, r)
+		t, err := decodeTableAs(body, r, o.IncludeObject == "Object")
 		if err != nil {
 			return "", 0, decodeError(what, err)
 		}
@@ -305,7 +305,7 @@ func (c *Client) GetTable(ctx context.Context, r APIResource, ns, name, includeO
 	if err != nil {
 		return nil, err
 	}
-	t, err := decodeTable(body, r)
+	t, err := decodeTableAs(body, r, includeObject == "Object")
 	if err != nil {
 		return nil, decodeError(what, err)
 	}
@@ -357,7 +357,12 @@ type wireTable struct {
 
 // decodeTable reads a Table answer, or the plain list a server sends when it cannot make a Table
 // (the Accept's JSON fallback), which becomes a NAME column.
-func decodeTable(body []byte, r APIResource) (*Table, error) {
+func decodeTable(body []byte, r APIResource) (*Table, error) { return decodeTableAs(body, r, false) }
+
+// decodeTableAs is decodeTable; whole says the rows were asked for with their objects whole
+// (includeObject=Object): each row's object then gets its apiVersion and kind as a listed object
+// does, and the plain-list fallback keeps each item whole rather than its metadata.
+func decodeTableAs(body []byte, r APIResource, whole bool) (*Table, error) {
 	var w wireTable
 	if err := decodeJSON(body, &w); err != nil {
 		return nil, err
@@ -369,8 +374,11 @@ func decodeTable(body []byte, r APIResource) (*Table, error) {
 		// object): for core secrets it is stripped as a Secret whatever its kind says; any other
 		// row's object loses every Secret its own kind reveals.
 		for i := range t.Rows {
-			if len(t.Rows[i].Object) > 0 {
-				peopleDecoded(t.Rows[i].Object, r, false)
+			if obj := t.Rows[i].Object; len(obj) > 0 {
+				secret := peopleDecoded(obj, r, false)
+				if whole && obj["kind"] != "PartialObjectMetadata" {
+					stampKind(obj, r, secret)
+				}
 			}
 		}
 		return t, nil
@@ -390,9 +398,18 @@ func decodeTable(body []byte, r APIResource) (*Table, error) {
 	t.Columns = []Column{{Name: "Name", Type: "string", Format: "name"}}
 	secretList := secretListKind(w.Kind, w.APIVersion)
 	for _, it := range items {
-		peopleDecoded(it, r, secretList)
-		md, _ := it["metadata"].(map[string]any)
-		t.Rows = append(t.Rows, Row{Cells: []any{metaString(it, "name")}, Object: map[string]any{"metadata": md}})
+		if it == nil {
+			continue
+		}
+		secret := peopleDecoded(it, r, secretList)
+		row := Row{Cells: []any{metaString(it, "name")}, Object: it}
+		if whole {
+			stampKind(it, r, secret)
+		} else {
+			md, _ := it["metadata"].(map[string]any)
+			row.Object = map[string]any{"metadata": md}
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	return t, nil
 }

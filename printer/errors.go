@@ -10,7 +10,9 @@ import (
 )
 
 // WriteError prints one error: "error: " and its sentence, or, asJSON, an object with the
-// stable code, the sentence and the exit code. The sentence's values were sanitised when
+// stable code, the sentence and the exit code. An outcome that exits 0 (a watch that reached a
+// snapshot's end or its idle limit) is a notice, printed without "error: ": an error line always
+// comes with a non-zero exit, so a script that greps for it is not misled. The sentence's values were sanitised when
 // kube.Sentencef composed it; it is sanitised again here, the last step before the terminal, so
 // a sentence built some other way cannot skip it.
 func WriteError(errOut io.Writer, e *kube.Error, asJSON bool) {
@@ -18,6 +20,10 @@ func WriteError(errOut io.Writer, e *kube.Error, asJSON bool) {
 	if asJSON {
 		data, _ := json.Marshal(map[string]any{"code": e.Code, "sentence": sentence, "exit": e.Exit})
 		fmt.Fprintln(errOut, string(escapeJSON(data)))
+		return
+	}
+	if e.Exit == kube.ExitOK {
+		fmt.Fprintln(errOut, sentence)
 		return
 	}
 	fmt.Fprintln(errOut, "error: "+sentence)

@@ -134,12 +134,16 @@ func refuseCommand(words []string) error {
 }
 
 // CommandList names every command of the table, for the sentence that refuses an unknown one.
-func CommandList() string {
+func CommandList() string { return strings.Join(CommandNames(), ", ") }
+
+// CommandNames are the statement verbs in the command table's order (top pod and top node as
+// two).
+func CommandNames() []string {
 	var names []string
 	for _, c := range Commands {
 		names = append(names, c.Name)
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // Allows reports whether the statement's command takes the flag of that long name.
@@ -328,7 +332,7 @@ func parseDuration(s string) (time.Duration, error) {
 func (st *Statement) checkArgs() error {
 	c := st.Command
 	if len(st.Args) < c.MinArgs {
-		return kube.Refusef(CodeUsage, SentenceTooFewArgs, c.Name, c.Args)
+		return kube.Refusef(CodeUsage, SentenceTooFewArgs, c.Name, c.Args, c.Name)
 	}
 	if c.MaxArgs >= 0 && len(st.Args) > c.MaxArgs {
 		what := c.Args
@@ -397,9 +401,29 @@ func (st *Statement) checkOutput() error {
 		return nil
 	}
 	if !contains(st.Command.Outputs, out) {
-		return kube.Refusef(CodeBadValue, sentenceBadOutput, out, st.Command.Name, strings.Join(st.Command.Outputs, ", "))
+		return kube.Refusef(CodeBadValue, sentenceBadOutput, out, st.Command.Name, strings.Join(OutputsOf(st.Command), ", "))
 	}
 	return nil
+}
+
+// OutputsOf lists every -o form a command prints, the template forms with what follows their '='
+// (get's jsonpath=TEMPLATE, custom-columns-file=FILE and the rest), for refusals and help.
+func OutputsOf(c *Command) []string {
+	out := append([]string{}, c.Outputs...)
+	if !c.Forms {
+		return out
+	}
+	for _, f := range TemplateOutputs {
+		arg := "TEMPLATE"
+		switch {
+		case strings.HasSuffix(f, "file"):
+			arg = "FILE"
+		case f == "custom-columns":
+			arg = "SPEC"
+		}
+		out = append(out, f+"="+arg)
+	}
+	return out
 }
 
 // Output is the statement's -o value, "" for the default table.

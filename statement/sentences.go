@@ -25,7 +25,7 @@ const (
 	SentenceUnknownCommand = "%q is not a command studioctl reads; it reads: %s. Nothing was sent."
 	sentenceTopNeedsKind   = "top needs pod or node: top pod, top node. Nothing was sent."
 	sentenceAuthNeedsKind  = "auth needs can-i or whoami: auth can-i VERB TYPE, auth whoami. Nothing was sent."
-	SentenceTooFewArgs     = "%s needs %s. Nothing was sent."
+	SentenceTooFewArgs     = "%s needs %s (studioctl help %s shows examples). Nothing was sent."
 	sentenceTooManyArgs    = "%s takes %s, and was given more. Nothing was sent."
 	sentenceMissingValue   = "%s needs a value. Nothing was sent."
 	sentenceBadBool        = "%s takes true or false. Nothing was sent."

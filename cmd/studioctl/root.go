@@ -31,7 +31,7 @@ func newRoot(f *Factory) *cobra.Command {
 			if len(args) == 0 {
 				return cmd.Help()
 			}
-			return runStatement(cmd.Context(), f, args)
+			return runStatement(cmd.Context(), f, cmd.Root(), args)
 		},
 	}
 	root.Flags().SetInterspersed(false)
@@ -125,11 +125,11 @@ func statementHelp(args []string) []string {
 
 // runStatement parses the statement before opening anything, so a refusal never needs a
 // connection, then runs it and prints the answer.
-func runStatement(ctx context.Context, f *Factory, words []string) error {
+func runStatement(ctx context.Context, f *Factory, root *cobra.Command, words []string) error {
 	jsonErrors := cli.WantsJSON(words)
 	st, err := read.Parse(words)
 	if err != nil || st == nil {
-		return fail(err, jsonErrors)
+		return fail(unknownVerb(root, words, err), jsonErrors)
 	}
 	if st.Help {
 		for _, l := range statement.HelpLines(st.Command) {
@@ -143,10 +143,28 @@ func runStatement(ctx context.Context, f *Factory, words []string) error {
 		}
 		return nil
 	}
+	if st.Command.Name == "version" {
+		// kubectl prints its own version before it finds there is no server to ask.
+		if _, err := f.Session(); err != nil {
+			printClientVersion(ctx, f, st)
+		}
+	}
 	return f.withSession(ctx, jsonErrors, func(ctx context.Context, s *studioctl.Session) error {
 		if code := cli.ExecLive(ctx, s, st, f.IO.Out, f.IO.Err); code != 0 {
 			return exitStatus(code)
 		}
 		return nil
 	})
+}
+
+// printClientVersion prints version --client in the statement's -o form, for a version statement
+// that has no session to ask the server's.
+func printClientVersion(ctx context.Context, f *Factory, st *read.Statement) {
+	words := []string{"version", "--client"}
+	if o := st.Output(); o != "" {
+		words = append(words, "-o", o)
+	}
+	if local, err := read.Parse(words); err == nil && local != nil {
+		cli.ExecLocal(ctx, local, f.IO.Out, f.IO.Err)
+	}
 }

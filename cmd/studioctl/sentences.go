@@ -17,3 +17,9 @@ const (
 	sentenceNoContexts       = "The kubeconfig holds no contexts."
 	sentenceMaxRows          = "--max-rows takes 1 to %d. Nothing was sent."
 )
+
+// The command line's word on an unknown verb: the statement verbs and studioctl's own commands.
+const (
+	sentenceUnknownVerb     = "%q is not a command of studioctl. It reads kubectl's %s; and has its own %s. Nothing was sent."
+	sentenceUnknownVerbNear = "%q is not a command of studioctl; did you mean %s? It reads kubectl's %s; and has its own %s. Nothing was sent."
+)

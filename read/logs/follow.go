@@ -20,6 +20,10 @@ func (l *logRead) follow(ctx context.Context, streams []logStream) (*printer.Res
 		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsFollowMany, len(streams), most)}
 	}
 	query := l.options()
+	if l.defaultTail {
+		// A followed log's length is not known up front: the default tail is said at once.
+		l.res.Notices = append(l.res.Notices, kube.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines))
+	}
 	for _, n := range l.res.Notices {
 		l.s.Live.Notice(n)
 	}

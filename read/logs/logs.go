@@ -146,6 +146,21 @@ type logRead struct {
 	res     *printer.Result
 	seen    map[string]bool
 	allPods bool
+	// defaultTail: no --tail was given, so studioctl's own default bounds each stream; longest
+	// is the most lines one stream answered.
+	defaultTail bool
+	longest     int
+}
+
+// tailNotice says that studioctl's default tail bounded the read, at the place in the notices
+// where the read began, only when a stream answered as many lines as the default (a shorter log
+// was read whole, and saying otherwise would mislead).
+func (l *logRead) tailNotice(q kube.LogOptions, at int) {
+	if !l.defaultTail || int64(l.longest) < q.TailLines {
+		return
+	}
+	n := kube.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines)
+	l.res.Notices = append(l.res.Notices[:at], append([]string{n}, l.res.Notices[at:]...)...)
 }
 
 // notice adds a stderr notice once: pods that default alike say so once.
@@ -191,8 +206,10 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsStreams, len(streams), limits.MaxLogStreams)}
 	}
 	query := l.options()
+	tailNoticeAt := len(l.res.Notices)
 	lines := &printer.Lines{Raw: true}
 	l.res.Lines = lines
+	defer func() { l.tailNotice(query, tailNoticeAt) }()
 	for i, sm := range streams {
 		q := query
 		q.Container = sm.container
@@ -210,7 +227,9 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		if l.allPods {
 			prefix = "[pod/" + sm.pod.Metadata.Name + "/" + sm.container + "] "
 		}
-		lines.Text = append(lines.Text, SplitLogLines(out.Data, prefix, out.Truncated)...)
+		got := SplitLogLines(out.Data, prefix, out.Truncated)
+		l.longest = max(l.longest, len(got))
+		lines.Text = append(lines.Text, got...)
 		if out.Truncated {
 			l.res.Notices = append(l.res.Notices, kube.Sentencef(sentenceLogsCut, sm.container, sm.pod.Metadata.Name, "1 MiB"))
 		}
@@ -249,7 +268,7 @@ func (l *logRead) options() kube.LogOptions {
 		q.TailLines = limits.SelectorLogLines
 	default:
 		q.TailLines = limits.DefaultLogLines
-		l.res.Notices = append(l.res.Notices, kube.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines))
+		l.defaultTail = true
 	}
 	if o.LimitBytes != nil && *o.LimitBytes > 0 {
 		q.LimitBytes = *o.LimitBytes

@@ -2,6 +2,7 @@ package rollout
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
@@ -64,9 +65,20 @@ func (o *StatusOptions) follow(ctx context.Context, s *reader.Session, t target)
 		return nil, failure(codeTimeout, sentenceTimeout, t.r.GroupResource(), t.name)
 	}
 	if err := lv.End(err); err != nil {
-		return nil, err
+		return nil, unfinished(err, t)
 	}
 	return &printer.Result{}, nil
+}
+
+// unfinished turns the quiet end of a watch (a snapshot's end, the idle limit: exit 0 for get -w)
+// into a failure for rollout status, whose exit code a CI gate reads: a rollout that had not
+// finished when the watch ended must not pass it.
+func unfinished(err error, t target) error {
+	e, ok := kube.AsError(err)
+	if !ok || e.Exit != kube.ExitOK {
+		return err
+	}
+	return failure(codeUnended, sentenceUnended, t.r.GroupResource(), t.name, strings.TrimSuffix(e.Sentence, "."))
 }
 
 // statusWatch prints each message once, in order, until the rollout is done.
