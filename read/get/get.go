@@ -47,9 +47,6 @@ func (o *Options) Validate() error {
 	if err != nil {
 		return err
 	}
-	if sort != nil && !sort.metadataOnly() && (o.Output == "" || o.Output == "wide") {
-		return kube.Refusef(statement.CodeLater, sentenceSortByTable, o.SortBy)
-	}
 	if o.watching() {
 		if sort != nil {
 			return kube.Refusef(statement.CodeUsage, sentenceSortByWatch)
@@ -134,7 +131,12 @@ func (g *getRead) showNamespace() bool { return g.scope.AllNamespaces && g.r.Nam
 
 // includeObject asks the server for each row's metadata only when a column needs it; otherwise
 // rows carry cells alone, which keeps pages small (and keeps a Secret's annotations off the wire).
+// A --sort-by path outside metadata asks for whole objects, as kubectl's does; each row keeps only
+// its cells and its key (tableBuilder.Page).
 func (g *getRead) includeObject() string {
+	if g.sort != nil && !g.sort.metadataOnly() {
+		return "Object"
+	}
 	if g.showNamespace() || g.sort != nil || g.o.ShowLabels || len(g.o.LabelColumns) > 0 {
 		return "Metadata"
 	}
@@ -155,7 +157,7 @@ type tableBuilder struct {
 	out     *printer.Table
 	indexes []int // which server columns print
 	ready   bool
-	keys    []any // each row's --sort-by key
+	keys    []any // each row's --sort-by key; the row's object is not kept
 }
 
 func (b *tableBuilder) Reset() { b.out.Rows, b.out.SecretRows, b.ready, b.keys = nil, nil, false, nil }

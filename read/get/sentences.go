@@ -19,7 +19,6 @@ const (
 
 const (
 	sentenceSortBy        = "--sort-by %q is not a path get can sort by: %s. Nothing was sent."
-	sentenceSortByTable   = "--sort-by %q reads beyond an object's metadata, and a table's rows carry only metadata (studioctl's allowlist does not ask for whole objects in a table); sort the table by a .metadata path, or print with -o custom-columns=... or -o jsonpath=..., which sort by any path. Nothing was sent."
 	codeSortByNothing     = "sort_by.nothing_found"
 	sentenceSortByNothing = "--sort-by %q finds nothing in any of the objects read, so they cannot be sorted by it."
 	sentenceSortByWatch   = "get -w prints changes as they come and cannot sort them; remove --sort-by. Nothing was sent."

@@ -1,0 +1,64 @@
+package get
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// less is kubectl's isLess over decoded JSON: each case is a pair in the order kubectl sorts it.
+func TestLessSortKeys(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		a, b any
+	}{
+		{"numbers by value", json.Number("9"), json.Number("10")},
+		{"negative and fractional numbers", json.Number("-1.5"), json.Number("0.25")},
+		{"large integers exactly", json.Number("9007199254740992"), json.Number("9007199254740993")},
+		{"binary quantities", "500Mi", "1Gi"},
+		{"decimal against binary", "2G", "10Gi"},
+		{"milli against whole", "500m", "2"},
+		{"plain quantities", "2", "16"},
+		{"exponent", "1e3", "2k"},
+		{"times by instant", "2026-01-15T08:00:00Z", "2026-01-15T09:00:00Z"},
+		{"times across an offset", "2026-01-15T09:00:00+02:00", "2026-01-15T08:00:00Z"},
+		{"fractional seconds", "2026-01-15T08:00:00.5Z", "2026-01-15T08:00:01Z"},
+		{"strings byte by byte", "web-10", "web-2"},
+		{"a string and a quantity compare as text", "16", "abc"},
+		{"missing first", nil, json.Number("0")},
+		{"missing before a string", nil, ""},
+		{"false before true", false, true},
+	} {
+		if !less(c.a, c.b) {
+			t.Errorf("%s: %v is not before %v", c.name, c.a, c.b)
+		}
+		if c.a != nil && less(c.b, c.a) {
+			t.Errorf("%s: %v is before %v", c.name, c.b, c.a)
+		}
+	}
+	// kubectl answers "less" for a missing key whatever the other holds, two missing included.
+	if !less(nil, nil) {
+		t.Error("a missing key is not first against another missing key")
+	}
+}
+
+// A row keeps a scalar key, never a part of its object: a map or a list found at the path is
+// kept as its text.
+func TestSortKeyKeepsNoPartOfTheObject(t *testing.T) {
+	s, err := newSorter(".spec.capacity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := map[string]any{"spec": map[string]any{"capacity": map[string]any{"cpu": "2"}}}
+	if d := cmp.Diff(any(`{"cpu":"2"}`), s.key(o)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if s.key(map[string]any{}) != nil {
+		t.Error("a missing path has a key")
+	}
+	n, _ := newSorter("{.status.containerStatuses[0].restartCount}")
+	if got := n.key(map[string]any{"status": map[string]any{"containerStatuses": []any{}}}); got != nil {
+		t.Errorf("an index past the end has key %v", got)
+	}
+}
