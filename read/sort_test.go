@@ -33,7 +33,8 @@ func obj(ns, name string, rest map[string]any) map[string]any {
 
 func sortResources() []synth.Resource {
 	return append(append([]synth.Resource(nil), synth.Basic...),
-		synth.Resource{Version: "v1", Resource: "persistentvolumes", Kind: "PersistentVolume", Verbs: []string{"get", "list"}, ShortNames: []string{"pv"}})
+		synth.Resource{Version: "v1", Resource: "persistentvolumes", Kind: "PersistentVolume", Verbs: []string{"get", "list"}, ShortNames: []string{"pv"}},
+		synth.Resource{Version: "v1", Resource: "configmaps", Kind: "ConfigMap", Namespaced: true, Verbs: []string{"get", "list"}, ShortNames: []string{"cm"}})
 }
 
 func jsonStub(path, query, body string) *httpstub.Stub {
@@ -123,5 +124,40 @@ func TestGetSortSecretsByDataNeverPrintsAValue(t *testing.T) {
 	// the values would print b, c, a).
 	if d := cmp.Diff("NAME   TYPE\na      Opaque\nb      Opaque\nc      Opaque\n", out); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// In machine mode a --sort-by whose path machine masking hides is refused, whatever the form,
+// before any object is read (only discovery is): an order by a Secret's names, an env value or
+// an annotation would tell the hidden values apart. A path machine mode shows still sorts.
+func TestGetSortByMaskedPathRefusedInMachineMode(t *testing.T) {
+	for _, line := range []string{
+		"get secrets --sort-by=.metadata.name",
+		"get secrets --sort-by=.data.x -o name",
+		"get pods --sort-by=.spec.containers[0].env[0].value",
+		"get pods --sort-by=.spec.containers[0].env[0].value -o jsonpath={.items[*].metadata.name}",
+		"get pods,secrets --sort-by=.metadata.name",
+		"get pods --sort-by=.metadata.annotations.note -o custom-columns=N:.metadata.name",
+		"get configmaps --sort-by=.data.x",
+		"get pods --sort-by={..value}",
+	} {
+		s, reg := metaSession(t, sortResources(), kube.Options{})
+		s.Machine = true
+		_, errOut, code := metaRun(t, s, printer.Machine, line)
+		if code != kube.ExitRefused || !strings.Contains(errOut, "machine mode hides") {
+			t.Errorf("%s: exit %d: %s", line, code, errOut)
+		}
+		for _, seen := range reg.Seen {
+			if path := strings.SplitN(seen, "?", 2)[0]; path != "GET /api" && path != "GET /apis" {
+				t.Errorf("%s: %s was sent", line, seen)
+			}
+		}
+	}
+	s, reg := metaSession(t, sortResources(), kube.Options{})
+	s.Machine = true
+	reg.Add(podListStub())
+	out, errOut, code := metaRun(t, s, printer.Machine, "get pods --sort-by=.status.containerStatuses[0].restartCount -o jsonpath={.items[*].metadata.name}")
+	if code != 0 || out != "db-0 web-2 web-10" {
+		t.Errorf("a shown path: exit %d %q %s", code, out, errOut)
 	}
 }

@@ -88,6 +88,9 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	if err != nil {
 		return nil, err
 	}
+	if err := machineSort(s, reads); err != nil {
+		return nil, err
+	}
 	if len(reads) > 1 {
 		if o.watching() {
 			return nil, kube.Refusef(statement.CodeUsage, sentenceWatchSeveral)
@@ -114,6 +117,21 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		return g.watch(ctx)
 	}
 	return g.table(ctx)
+}
+
+// machineSort refuses, in machine mode, a --sort-by whose path machine mode masks in any kind
+// read: the order of the rows would tell the hidden values (or a Secret's names) apart. Only
+// discovery has been read when it refuses.
+func machineSort(s *reader.Session, reads []*getRead) error {
+	if !s.Machine || len(reads) == 0 || reads[0].sort == nil {
+		return nil
+	}
+	for _, g := range reads {
+		if g.sort.machineHides(g.r) {
+			return kube.Refusef(codeSortByMasked, sentenceSortByMasked, g.o.SortBy, g.r.GroupResource())
+		}
+	}
+	return nil
 }
 
 type getRead struct {

@@ -21,5 +21,7 @@ const (
 	sentenceSortBy        = "--sort-by %q is not a path get can sort by: %s. Nothing was sent."
 	codeSortByNothing     = "sort_by.nothing_found"
 	sentenceSortByNothing = "--sort-by %q finds nothing in any of the objects read, so they cannot be sorted by it."
+	codeSortByMasked      = "refused.sort_by.masked"
+	sentenceSortByMasked  = "In machine mode --sort-by %q is refused: machine mode hides what that path holds in %s (or cannot tell that it does not), and an order by it would tell the hidden values apart. Sort by a path machine mode shows, such as .metadata.creationTimestamp. No object was read."
 	sentenceSortByWatch   = "get -w prints changes as they come and cannot sort them; remove --sort-by. Nothing was sent."
 )

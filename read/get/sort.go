@@ -9,6 +9,7 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer/jsonpath"
+	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -164,3 +165,35 @@ var quantitySuffixes = func() map[string]*big.Rat {
 	}
 	return m
 }()
+
+// sortProbe is the value machineHides puts at the path to see whether machine mode masks it.
+const sortProbe = "studioctl-sort-probe"
+
+// machineHides reports whether machine mode masks what the path finds in an object of r's kind
+// (every object of a core secrets read taken as a Secret, an event as one about a Secret), so an
+// order by it would tell an agent what it may not read. It asks the masking rules themselves, on
+// the smallest object that holds the probe at the path; a path whose values cannot be told from
+// the path alone (descent, filters, unions, slices) counts as hidden.
+func (s *sorter) machineHides(r kube.APIResource) bool {
+	doc, ok := s.t.Skeleton(sortProbe)
+	obj, isMap := doc.(map[string]any)
+	if !ok || !isMap {
+		return true
+	}
+	if _, set := obj["kind"]; !set {
+		obj["kind"] = r.Kind
+	}
+	if r.Kind == "Event" {
+		for _, ref := range []string{"involvedObject", "regarding"} {
+			if _, set := obj[ref]; !set {
+				obj[ref] = map[string]any{"kind": "Secret"}
+			}
+		}
+	}
+	if isCoreSecrets(r) {
+		redact.MachineSecretAnswer(obj)
+	} else {
+		redact.Machine(obj)
+	}
+	return s.key(obj) != sortProbe
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/kube"
 )
 
 // less is kubectl's isLess over decoded JSON: each case is a pair in the order kubectl sorts it.
@@ -60,5 +61,48 @@ func TestSortKeyKeepsNoPartOfTheObject(t *testing.T) {
 	n, _ := newSorter("{.status.containerStatuses[0].restartCount}")
 	if got := n.key(map[string]any{"status": map[string]any{"containerStatuses": []any{}}}); got != nil {
 		t.Errorf("an index past the end has key %v", got)
+	}
+}
+
+// machineHides asks machine mode's own rules whether they mask what a path finds in a kind.
+func TestMachineHidesSortPath(t *testing.T) {
+	pods := kube.APIResource{Version: "v1", Resource: "pods", Kind: "Pod", Namespaced: true}
+	secrets := kube.APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
+	configmaps := kube.APIResource{Version: "v1", Resource: "configmaps", Kind: "ConfigMap", Namespaced: true}
+	events := kube.APIResource{Version: "v1", Resource: "events", Kind: "Event", Namespaced: true}
+	widgets := kube.APIResource{Group: "demo.studioctl.dev", Version: "v1", Resource: "widgets", Kind: "Widget", Namespaced: true}
+	for _, c := range []struct {
+		r    kube.APIResource
+		path string
+		want bool
+	}{
+		{pods, ".metadata.name", false},
+		{pods, ".metadata.creationTimestamp", false},
+		{pods, ".status.containerStatuses[0].restartCount", false},
+		{pods, ".spec.containers[0].env[0].value", true},
+		{pods, ".spec.containers[*].env[1].value", true},
+		{pods, ".spec.containers[0].env[0].name", false},
+		{pods, ".spec.containers[0].command[0]", true},
+		{pods, ".metadata.annotations.note", true},
+		{pods, ".spec.volumes[0].secret.secretName", true},
+		{pods, "{..value}", true},
+		{secrets, ".metadata.name", true},
+		{secrets, ".data.password", true},
+		{secrets, ".type", false},
+		{secrets, ".metadata.creationTimestamp", false},
+		{configmaps, ".data.x", true},
+		{pods, ".data.x", false},
+		{events, ".metadata.name", true},
+		{events, ".metadata.creationTimestamp", false},
+		{widgets, ".spec.template.spec.containers[0].env[0].value", true},
+		{widgets, ".spec.size", false},
+	} {
+		s, err := newSorter(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.machineHides(c.r); got != c.want {
+			t.Errorf("%s %s: hidden %v, want %v", c.r.Resource, c.path, got, c.want)
+		}
 	}
 }
