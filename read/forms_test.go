@@ -148,4 +148,3 @@ func mustJSON(v any) string {
 	}
 	return string(data)
 }
-
