@@ -32,6 +32,7 @@ type Options struct {
 	NoHeaders      bool     `flag:"no-headers"`
 	SortBy         string   `flag:"sort-by"`
 	AllowMissing   *bool    `flag:"allow-missing-template-keys"` // nil: kubectl's default, true
+	Subresource    string   `flag:"subresource"`                 // status or scale of one named object
 	MaxRows        int      // the row cap, from the session (Complete)
 	// ReadFile reads a -o ...-file form's file; nil reads the local file system (the command line).
 	ReadFile func(name string) ([]byte, error)
@@ -45,6 +46,9 @@ func (o *Options) Validate() error {
 	}
 	_, sort, err := o.readForms()
 	if err != nil {
+		return err
+	}
+	if err := o.validateSubresource(targets); err != nil {
 		return err
 	}
 	if o.watching() {
@@ -92,6 +96,9 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		return nil, err
 	}
 	if len(reads) > 1 {
+		if o.Subresource != "" {
+			return nil, kube.Refusef(statement.CodeUsage, sentenceSubresourceOne)
+		}
 		if o.watching() {
 			return nil, kube.Refusef(statement.CodeUsage, sentenceWatchSeveral)
 		}
@@ -99,6 +106,8 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	}
 	g := reads[0]
 	switch {
+	case o.Subresource != "":
+		return g.subresource(ctx)
 	case o.Output == "name" && sort != nil:
 		res, err := g.sortedDocs(ctx)
 		if err == nil && res.Docs != nil {
