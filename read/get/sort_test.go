@@ -2,10 +2,14 @@ package get
 
 import (
 	"encoding/json"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 )
 
 // less is kubectl's isLess over decoded JSON: each case is a pair in the order kubectl sorts it.
@@ -105,4 +109,50 @@ func TestMachineHidesSortPath(t *testing.T) {
 			t.Errorf("%s %s: hidden %v, want %v", c.r.Resource, c.path, got, c.want)
 		}
 	}
+}
+
+// A table sorted outside metadata reads whole objects, but each row keeps only its printed cells
+// and its key: 10,000 rows of 4 KiB objects (40 MiB of objects) leave well under 1 KiB per row.
+func TestSortedTableKeepsNoObjects(t *testing.T) {
+	s, err := newSorter(".status.containerStatuses[0].restartCount")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pages, perPage = 20, 500
+	page := func(p int) *kube.Table {
+		tb := &kube.Table{Columns: []kube.Column{{Name: "Name", Type: "string", Format: "name"}, {Name: "Restarts", Type: "string"}}}
+		for i := 0; i < perPage; i++ {
+			n := p*perPage + i
+			name := "pod-" + strconv.Itoa(n)
+			tb.Rows = append(tb.Rows, kube.Row{Cells: []any{name, strconv.Itoa(n % 97)}, Object: map[string]any{
+				"metadata": map[string]any{"name": name, "namespace": "shop"},
+				"spec":     map[string]any{"hostname": strings.Repeat("x", 4<<10)},
+				"status":   map[string]any{"containerStatuses": []any{map[string]any{"restartCount": json.Number(strconv.Itoa(n % 97))}}}}})
+		}
+		return tb
+	}
+	b := &tableBuilder{g: &getRead{o: &Options{}, sort: s}, out: &printer.Table{}}
+	before := heapAlloc()
+	for p := 0; p < pages; p++ {
+		if err := b.Page(page(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := heapAlloc()
+	if err := b.sortRows(); err != nil || len(b.out.Rows) != pages*perPage {
+		t.Fatalf("%v: %d rows", err, len(b.out.Rows))
+	}
+	perRow := (int64(after) - int64(before)) / (pages * perPage)
+	t.Logf("%d bytes kept per row of a 4 KiB object", perRow)
+	if perRow > 1<<10 {
+		t.Errorf("%d bytes kept per row: the rows keep their objects", perRow)
+	}
+	runtime.KeepAlive(b)
+}
+
+func heapAlloc() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
