@@ -158,3 +158,44 @@ func TestWholeTableRowsAreStrippedAndStamped(t *testing.T) {
 		t.Errorf("metadata fallback row kept more than metadata: %v", meta.Rows[0].Object)
 	}
 }
+
+// A Table read with includeObject=Object carries whole objects; a Secret among them keeps only its
+// keys and sizes, decided from the request (a read of core secrets, whatever kind the row object
+// or discovery claims) and from the object's own kind and apiVersion (a pods read whose rows say
+// Secret).
+func TestWholeObjectTableRowsAreStrippedOfSecretValues(t *testing.T) {
+	c, reg := lyingClient(t)
+	secret := `{"apiVersion":"v1","kind":"Secret","metadata":{"name":"db","namespace":"shop","annotations":{` +
+		`"kubectl.kubernetes.io/last-applied-configuration":"{\"data\":{\"password\":\"` + lyingValue + `\"}}"}},"type":"Opaque","data":{"password":"` + lyingValue + `"},"stringData":{"x":"super-secret"}}`
+	kindless := strings.Replace(secret, `"apiVersion":"v1","kind":"Secret",`, "", 1)
+	table := func(obj string) string {
+		return `{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{},"columnDefinitions":[{"name":"Name","type":"string","format":"name"}],"rows":[{"cells":["db"],"object":` + obj + `}]}`
+	}
+	reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/secrets", Query: "limit=500&includeObject=Object", Body: table(kindless)})
+	reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/secrets/db", Query: "includeObject=Object", Body: table(secret)})
+	reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "limit=500&includeObject=Object", Body: table(secret)})
+	var rows []Row
+	keep := pagerFunc(func(tb *Table) { rows = append(rows, tb.Rows...) })
+	opts := ListOptions{IncludeObject: "Object"}
+	if err := c.ListTable(context.Background(), resolve(t, c, "secrets"), Scope{Namespace: "shop"}, opts, keep); err != nil {
+		t.Fatal(err)
+	}
+	one, err := c.GetTable(context.Background(), resolve(t, c, "secrets"), "shop", "db", "Object")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows = append(rows, one.Rows...)
+	if err := c.ListTable(context.Background(), resolve(t, c, "pods"), Scope{Namespace: "shop"}, opts, keep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	mustNotHold(t, "whole-object Table rows", rows)
+	for i, row := range rows {
+		// The stripped Secret still says which keys it holds, and its type stays for sorting.
+		if Field(row.Object, "type") != "Opaque" || Field(row.Object, "data", "password") == nil {
+			t.Errorf("row %d lost more than the values: %v", i, row.Object)
+		}
+	}
+}

@@ -20,7 +20,8 @@ type Column struct {
 }
 
 // Row is one Table row: its cells in column order and, when asked for, the object's metadata
-// (a PartialObjectMetadata: enough for NAMESPACE, labels and names).
+// (a PartialObjectMetadata: enough for NAMESPACE, labels and names) or, with includeObject=Object,
+// the whole object, Secret values stripped.
 type Row struct {
 	Cells  []any          `json:"cells"`
 	Object map[string]any `json:"object,omitempty"`
@@ -32,6 +33,9 @@ type Table struct {
 	Rows            []Row
 	Continue        string
 	ResourceVersion string
+	// Plain marks a Table made from an object the server sent instead of a Table (a custom
+	// resource's subresource): kubectl prints such an object with its default NAME and AGE.
+	Plain bool
 }
 
 // Name returns a row's object name from its metadata, or "" when the row carries none.
@@ -65,7 +69,8 @@ func metaLabels(obj map[string]any) map[string]string {
 type ListOptions struct {
 	LabelSelector string
 	FieldSelector string
-	// IncludeObject is "None" (cells only), "Metadata" (the server's default) or "".
+	// IncludeObject is "None" (cells only), "Metadata" (the server's default), "Object" (whole
+	// objects, for a sort outside metadata) or "".
 	IncludeObject string
 	// MaxRows is the statement's row cap; 0 means limits.DefaultMaxRows.
 	MaxRows int

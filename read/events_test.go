@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -153,8 +154,10 @@ func TestEventsAllNamespacesTypesAndFor(t *testing.T) {
 	}
 }
 
-func TestEventsNewestThousandShown(t *testing.T) {
+// An agent (machine mode) sees the newest 1,000 events, as the grid does.
+func TestEventsNewestThousandShownInMachineMode(t *testing.T) {
 	s, reg := famSession(t, nil)
+	s.Machine = true
 	var evs []synthEvent
 	for i := 0; i < 1001; i++ {
 		// Listed newest first, so list order is not time order.
@@ -175,8 +178,10 @@ func TestEventsNewestThousandShown(t *testing.T) {
 	}
 }
 
-func TestEventsMoreThanTheReadCap(t *testing.T) {
+// An agent (machine mode) reads at most 5,000 events and is told that more exist.
+func TestEventsMoreThanTheReadCapInMachineMode(t *testing.T) {
 	s, reg := famSession(t, nil)
+	s.Machine = true
 	page := func(p int) []synthEvent {
 		var evs []synthEvent
 		for i := 0; i < 500; i++ {
@@ -202,6 +207,47 @@ func TestEventsMoreThanTheReadCap(t *testing.T) {
 	}
 	if want := fmt.Sprintf(events.SentenceEventsUnread, 5000, 5000, 1000) + "\n"; errOut != want {
 		t.Errorf("stderr %q, want %q", errOut, want)
+	}
+}
+
+// On the command line events follow the row cap, as a table does: every event read is shown, in
+// time order, as kubectl shows them all; past the cap (--max-rows) the statement fails with the
+// row cap's sentence and prints nothing.
+func TestEventsFollowTheRowCap(t *testing.T) {
+	page := func(p, n int) []synthEvent {
+		var evs []synthEvent
+		for i := 0; i < n; i++ {
+			k := p*500 + i
+			evs = append(evs, synthEvent{name: fmt.Sprintf("e%05d", k), kind: "Pod", obj: fmt.Sprintf("p%05d", k), typ: "Normal", reason: "R", message: "m",
+				last: famNow.Add(-time.Duration(k) * time.Second).Format(time.RFC3339)})
+		}
+		return evs
+	}
+	stub := func(reg *httpstub.Registry, pages, last int) {
+		for p := 0; p < pages; p++ {
+			q, next, n := "limit=500", fmt.Sprintf("c%d", p+1), 500
+			if p > 0 {
+				q += fmt.Sprintf("&continue=c%d", p)
+			}
+			if p == pages-1 {
+				next, n = "", last
+			}
+			reg.JSON("/api/v1/namespaces/shop/events", q, eventList(next, page(p, n)...))
+		}
+	}
+	s, reg := famSession(t, nil)
+	stub(reg, 3, 1)
+	out, errOut, code := famRun(t, s, "events --no-headers")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || errOut != "" || len(lines) != 1001 || !strings.Contains(lines[0], "Pod/p01000") || !strings.Contains(lines[1000], "Pod/p00000") {
+		t.Errorf("exit %d, %d rows, first %q, stderr %q", code, len(lines), lines[0], errOut)
+	}
+	s, reg = famSession(t, nil)
+	s.MaxRows = 700
+	stub(reg, 2, 500)
+	out, errOut, code = famRun(t, s, "events -o json")
+	if code != kube.ExitRefused || out != "" || !strings.Contains(errOut, "more than 700 rows") || !strings.Contains(errOut, "--max-rows") {
+		t.Errorf("past the cap: exit %d, stdout %d bytes, stderr %q", code, len(out), errOut)
 	}
 }
 

@@ -97,7 +97,6 @@ func TestRefusals(t *testing.T) {
 	for line, c := range map[string]string{
 		"get pods --sort-by=.a{":               statement.CodeBadValue,
 		"get pods -w --sort-by=.metadata.name": statement.CodeUsage,
-		"get pods --sort-by=.status.phase":     statement.CodeLater,
 		"get --raw /metrics":                   statement.CodeNotInV1,
 		"get pods --tail 5":                    statement.CodeFlagNotInV1,
 		"get pods -c app":                      statement.CodeFlagNotInV1,

@@ -201,3 +201,31 @@ func FuzzParse(f *testing.F) {
 		_ = tmpl.Execute(&out, data, false)
 	})
 }
+
+// Skeleton builds the document a simple path finds its leaf in, and refuses the paths whose
+// values depend on the document (descent, filters, unions, slices, text).
+func TestSkeleton(t *testing.T) {
+	for expr, ok := range map[string]bool{
+		"{.metadata.name}": true, "{.spec.containers[0].env[2].value}": true, "{.a[*].b}": true,
+		"{.a[-1].b}": true, "{.metadata.labels['app.kubernetes.io/name']}": true, "{.a.*.b}": true,
+		"{..value}": false, "{.a[?(@.x==1)].b}": false, "{.a[0,1]}": false, "{.a[0:2]}": false,
+		"x{.a}": false, "{.a}{.b}": false, "{range .a}{.b}{end}": false, "{.a[100]}": false,
+	} {
+		tmpl, err := Parse(expr)
+		if err != nil {
+			t.Fatalf("%s: %v", expr, err)
+		}
+		doc, got := tmpl.Skeleton("leaf")
+		if got != ok {
+			t.Errorf("%s: ok %v, want %v", expr, got, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		vals, err := tmpl.Find(doc)
+		if err != nil || len(vals) != 1 || vals[0] != "leaf" {
+			t.Errorf("%s: the path finds %v (%v) in %v", expr, vals, err, doc)
+		}
+	}
+}

@@ -1,5 +1,6 @@
-// Package events answers events as kubectl events prints them: sorted by time, the newest 1,000 of at
-// most 5,000 read, filtered by --for and --types.
+// Package events answers events as kubectl events prints them: sorted by time, filtered by --for
+// and --types. A person sees every event, as kubectl shows them, under the statement's row cap
+// (--max-rows); an agent (machine mode) sees the newest 1,000 of at most 5,000 read.
 package events
 
 import (
@@ -28,6 +29,8 @@ type Options struct {
 	NoHeaders     bool     `flag:"no-headers"`
 	Watch         bool     `flag:"watch"`
 	Output        string   `flag:"output"` // json or yaml: the events as kubectl events prints an EventList
+	MaxRows       int      // the row cap, from the session (Complete)
+	Machine       bool     // machine mode: the grid's caps (limits.MaxEventsRead, limits.MaxEventsShown)
 }
 
 // Validate checks --types and --for before anything is sent.
@@ -46,9 +49,25 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Complete fills the namespace the session supplies; events read under their own cap
-// (limits.MaxEventsRead), not the statement's row cap.
-func (o *Options) Complete(s *reader.Session) { o.Namespace = s.Namespace(o.Namespace) }
+// Complete fills the namespace, the row cap and the mode the session supplies.
+func (o *Options) Complete(s *reader.Session) {
+	o.Namespace = s.Namespace(o.Namespace)
+	o.MaxRows = s.RowCap()
+	o.Machine = s.Machine
+}
+
+// caps are how many events a statement reads and shows: in machine mode the grid's caps, where
+// more events than are read is a notice; for a person the row cap, past which the statement fails
+// with the row cap's sentence, as a table does, and every event read is shown. shown 0 shows all.
+func (o *Options) caps() (read, shown int, capped bool) {
+	if o.Machine {
+		return limits.MaxEventsRead, limits.MaxEventsShown, true
+	}
+	if o.MaxRows > 0 {
+		return o.MaxRows, 0, false
+	}
+	return limits.DefaultMaxRows, 0, false
+}
 
 // eventTypes reads --types as kubectl does (Normal or Warning, any case), deduplicated and
 // sorted, each in its canonical spelling.
@@ -181,6 +200,9 @@ type query struct {
 	scope  kube.Scope
 	fields string
 	types  []string
+	// maxRead and maxShown are the caps (caps); capped says more than maxRead is a notice.
+	maxRead, maxShown int
+	capped            bool
 }
 
 func (o *Options) query(ctx context.Context, s *reader.Session) (*query, error) {
@@ -194,6 +216,7 @@ func (o *Options) query(ctx context.Context, s *reader.Session) (*query, error) 
 		return nil, err
 	}
 	q := &query{c: c, r: r, scope: kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}, types: types}
+	q.maxRead, q.maxShown, q.capped = o.caps()
 	var fields []string
 	if o.For != nil {
 		typ, name, err := forTarget(*o.For)
@@ -216,11 +239,11 @@ func (o *Options) query(ctx context.Context, s *reader.Session) (*query, error) 
 	return q, nil
 }
 
-// list reads the events (at most limits.MaxEventsRead; unread says more exist) of the types kept.
+// list reads the events (at most q.maxRead; unread says more exist) of the types kept.
 func (q *query) list(ctx context.Context) (events []*coreEvent, unread bool, err error) {
-	err = q.c.ListObjects(ctx, q.r, q.scope, kube.ListOptions{FieldSelector: q.fields, MaxRows: limits.MaxEventsRead},
+	err = q.c.ListObjects(ctx, q.r, q.scope, kube.ListOptions{FieldSelector: q.fields, MaxRows: q.maxRead},
 		func(obj map[string]any) error {
-			if len(events) >= limits.MaxEventsRead {
+			if len(events) >= q.maxRead {
 				unread = true
 				return nil
 			}
@@ -230,7 +253,7 @@ func (q *query) list(ctx context.Context) (events []*coreEvent, unread bool, err
 			}
 			return err
 		}, func() { events, unread = nil, false })
-	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
+	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows && q.capped {
 		unread, err = true, nil
 	}
 	return events, unread, err
@@ -245,13 +268,13 @@ func decodeEvent(obj map[string]any) (*coreEvent, error) {
 	return &e, json.Unmarshal(data, &e)
 }
 
-// result is kubectl events' table of what was read: sorted by time, the newest 1,000, with the
-// notices that say what was left out.
+// result is kubectl events' table of what was read: sorted by time, in machine mode the newest
+// 1,000, with the notices that say what was left out.
 func (o *Options) result(q *query, events []*coreEvent, unread bool, now time.Time) *printer.Result {
 	res := &printer.Result{}
 	if len(events) == 0 {
 		if unread {
-			res.Notices = append(res.Notices, kube.Sentencef(sentenceEventsUnread2, limits.MaxEventsRead, limits.MaxEventsRead))
+			res.Notices = append(res.Notices, kube.Sentencef(sentenceEventsUnread2, q.maxRead, q.maxRead))
 		}
 		if q.scope.AllNamespaces {
 			res.Empty = sentenceEventsNone
@@ -261,14 +284,16 @@ func (o *Options) result(q *query, events []*coreEvent, unread bool, now time.Ti
 		return res
 	}
 	sort.Sort(byEventTime(events))
-	switch {
-	case unread:
-		res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsUnread, limits.MaxEventsRead, limits.MaxEventsRead, min(len(events), limits.MaxEventsShown)))
-	case len(events) > limits.MaxEventsShown:
-		res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsShown, len(events), limits.MaxEventsShown))
-	}
-	if len(events) > limits.MaxEventsShown {
-		events = events[len(events)-limits.MaxEventsShown:]
+	if shown := q.maxShown; shown > 0 {
+		switch {
+		case unread:
+			res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsUnread, q.maxRead, q.maxRead, min(len(events), shown)))
+		case len(events) > shown:
+			res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsShown, len(events), shown))
+		}
+		if len(events) > shown {
+			events = events[len(events)-shown:]
+		}
 	}
 	if o.Output != "" {
 		res.Docs = eventDocs(o.Output, events)

@@ -32,6 +32,7 @@ type Options struct {
 	NoHeaders      bool     `flag:"no-headers"`
 	SortBy         string   `flag:"sort-by"`
 	AllowMissing   *bool    `flag:"allow-missing-template-keys"` // nil: kubectl's default, true
+	Subresource    string   `flag:"subresource"`                 // status or scale of one named object
 	MaxRows        int      // the row cap, from the session (Complete)
 	// ReadFile reads a -o ...-file form's file; nil reads the local file system (the command line).
 	ReadFile func(name string) ([]byte, error)
@@ -47,8 +48,8 @@ func (o *Options) Validate() error {
 	if err != nil {
 		return err
 	}
-	if sort != nil && !sort.metadataOnly() && (o.Output == "" || o.Output == "wide") {
-		return kube.Refusef(statement.CodeLater, sentenceSortByTable, o.SortBy)
+	if err := o.validateSubresource(targets); err != nil {
+		return err
 	}
 	if o.watching() {
 		if sort != nil {
@@ -91,7 +92,13 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	if err != nil {
 		return nil, err
 	}
+	if err := machineSort(s, reads); err != nil {
+		return nil, err
+	}
 	if len(reads) > 1 {
+		if o.Subresource != "" {
+			return nil, kube.Refusef(statement.CodeUsage, sentenceSubresourceOne)
+		}
 		if o.watching() {
 			return nil, kube.Refusef(statement.CodeUsage, sentenceWatchSeveral)
 		}
@@ -102,6 +109,8 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		return res, err
 	}
 	switch {
+	case o.Subresource != "":
+		return g.subresource(ctx)
 	case o.Output == "name" && sort != nil:
 		res, err := g.sortedDocs(ctx)
 		if err == nil && res.Docs != nil {
@@ -122,6 +131,21 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	return g.table(ctx)
 }
 
+// machineSort refuses, in machine mode, a --sort-by whose path machine mode masks in any kind
+// read: the order of the rows would tell the hidden values (or a Secret's names) apart. Only
+// discovery has been read when it refuses.
+func machineSort(s *reader.Session, reads []*getRead) error {
+	if !s.Machine || len(reads) == 0 || reads[0].sort == nil {
+		return nil
+	}
+	for _, g := range reads {
+		if g.sort.machineHides(g.r) {
+			return kube.Refusef(codeSortByMasked, sentenceSortByMasked, g.o.SortBy, g.r.GroupResource())
+		}
+	}
+	return nil
+}
+
 type getRead struct {
 	s     *reader.Session
 	o     *Options
@@ -137,7 +161,12 @@ func (g *getRead) showNamespace() bool { return g.scope.AllNamespaces && g.r.Nam
 
 // includeObject asks the server for each row's metadata only when a column needs it; otherwise
 // rows carry cells alone, which keeps pages small (and keeps a Secret's annotations off the wire).
+// A --sort-by path outside metadata asks for whole objects, as kubectl's does; each row keeps only
+// its cells and its key (tableBuilder.Page).
 func (g *getRead) includeObject() string {
+	if g.sort != nil && !g.sort.metadataOnly() {
+		return "Object"
+	}
 	if g.showNamespace() || g.sort != nil || g.o.ShowLabels || len(g.o.LabelColumns) > 0 {
 		return "Metadata"
 	}
@@ -158,7 +187,7 @@ type tableBuilder struct {
 	out     *printer.Table
 	indexes []int // which server columns print
 	ready   bool
-	keys    []any // each row's --sort-by key
+	keys    []any // each row's --sort-by key; the row's object is not kept
 }
 
 func (b *tableBuilder) Reset() { b.out.Rows, b.out.SecretRows, b.ready, b.keys = nil, nil, false, nil }

@@ -20,9 +20,13 @@ const (
 )
 
 const (
-	sentenceSortBy        = "--sort-by %q is not a path get can sort by: %s. Nothing was sent."
-	sentenceSortByTable   = "--sort-by %q reads beyond an object's metadata, and a table's rows carry only metadata (studioctl's allowlist does not ask for whole objects in a table); sort the table by a .metadata path, or print with -o custom-columns=... or -o jsonpath=..., which sort by any path. Nothing was sent."
-	codeSortByNothing     = "sort_by.nothing_found"
-	sentenceSortByNothing = "--sort-by %q finds nothing in any of the objects read, so they cannot be sorted by it."
-	sentenceSortByWatch   = "get -w prints changes as they come and cannot sort them; remove --sort-by. Nothing was sent."
+	sentenceSortBy          = "--sort-by %q is not a path get can sort by: %s. Nothing was sent."
+	codeSortByNothing       = "sort_by.nothing_found"
+	sentenceSortByNothing   = "--sort-by %q finds nothing in any of the objects read, so they cannot be sorted by it."
+	codeSortByMasked        = "refused.sort_by.masked"
+	sentenceSortByMasked    = "In machine mode --sort-by %q is refused: machine mode hides what that path holds in %s (or cannot tell that it does not), and an order by it would tell the hidden values apart. Sort by a path machine mode shows, such as .metadata.creationTimestamp. No object was read."
+	sentenceSubresource     = "get --subresource reads status or scale; %q is neither. Nothing was sent."
+	sentenceSubresourceOne  = "get --subresource reads one named object: name one object of one type, without -l, --field-selector, -A or -w. Nothing was sent."
+	sentenceSubresourceNone = "The API server lists no %[2]s subresource of %[1]s that may be read, so nothing was read."
+	sentenceSortByWatch     = "get -w prints changes as they come and cannot sort them; remove --sort-by. Nothing was sent."
 )

@@ -5,9 +5,11 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer/jsonpath"
+	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -32,13 +34,20 @@ func newSorter(expr string) (*sorter, error) {
 // carries, so the rows need not carry whole objects.
 func (s *sorter) metadataOnly() bool { return strings.HasPrefix(s.path, "{.metadata.") }
 
-// key is the first value the path finds in obj, or nil when it finds nothing.
+// key is the first value the path finds in obj, or nil when it finds nothing. A map or a list
+// is kept as its text, so a row keeps its key alone and never a part of its object (a table
+// read with whole objects drops each object once its key is taken: memory stays flat).
 func (s *sorter) key(obj map[string]any) any {
 	vals, err := s.t.Find(obj)
 	if err != nil || len(vals) == 0 {
 		return nil
 	}
-	return vals[0]
+	switch v := vals[0].(type) {
+	case map[string]any, []any:
+		return jsonpath.Text(v)
+	default:
+		return v
+	}
 }
 
 // order sorts rows by their keys as kubectl's sorter does: sort.Sort (not a stable sort) over the
@@ -81,7 +90,7 @@ func (s *sorter) checkFound(keys []any, minRows int) error {
 
 // less is kubectl's comparison: a row whose path finds nothing first (kubectl answers "less" for
 // it whatever the other row holds); numbers by value; strings that are both quantities as
-// quantities, else byte by byte (times compare as their RFC 3339 text).
+// quantities, both times as times, else byte by byte.
 func less(a, b any) bool {
 	if a == nil {
 		return true
@@ -114,6 +123,13 @@ func lessString(x, y string) bool {
 	if qx, ok := quantity(x); ok {
 		if qy, ok := quantity(y); ok {
 			return qx.Cmp(qy) < 0
+		}
+	}
+	// kubectl compares a time's RFC 3339 text, which is its order when both are written in UTC
+	// as the API server writes them; a time with an offset still sorts by the instant.
+	if tx, err := time.Parse(time.RFC3339Nano, x); err == nil {
+		if ty, err := time.Parse(time.RFC3339Nano, y); err == nil && !tx.Equal(ty) {
+			return tx.Before(ty)
 		}
 	}
 	return x < y
@@ -149,3 +165,35 @@ var quantitySuffixes = func() map[string]*big.Rat {
 	}
 	return m
 }()
+
+// sortProbe is the value machineHides puts at the path to see whether machine mode masks it.
+const sortProbe = "studioctl-sort-probe"
+
+// machineHides reports whether machine mode masks what the path finds in an object of r's kind
+// (every object of a core secrets read taken as a Secret, an event as one about a Secret), so an
+// order by it would tell an agent what it may not read. It asks the masking rules themselves, on
+// the smallest object that holds the probe at the path; a path whose values cannot be told from
+// the path alone (descent, filters, unions, slices) counts as hidden.
+func (s *sorter) machineHides(r kube.APIResource) bool {
+	doc, ok := s.t.Skeleton(sortProbe)
+	obj, isMap := doc.(map[string]any)
+	if !ok || !isMap {
+		return true
+	}
+	if _, set := obj["kind"]; !set {
+		obj["kind"] = r.Kind
+	}
+	if r.Kind == "Event" {
+		for _, ref := range []string{"involvedObject", "regarding"} {
+			if _, set := obj[ref]; !set {
+				obj[ref] = map[string]any{"kind": "Secret"}
+			}
+		}
+	}
+	if isCoreSecrets(r) {
+		redact.MachineSecretAnswer(obj)
+	} else {
+		redact.Machine(obj)
+	}
+	return s.key(obj) != sortProbe
+}

@@ -22,11 +22,15 @@ type Session struct {
 	// context ends, printing each row or line through it as it arrives. Only the command line
 	// sets it; the console and the library keep the bounded forms.
 	Live *printer.Stream
+	// Machine is set in machine mode (agents: MCP, the console's machine mode): the reads that
+	// would tell a masked value by the order or the count of what they print refuse, and events
+	// keep the grid's caps.
+	Machine bool
 }
 
 // Of is the reader session on a library session: its client and its row cap.
 func Of(s *studioctl.Session) *Session {
-	return &Session{Client: s.Client(), MaxRows: s.RowCap()}
+	return &Session{Client: s.Client(), MaxRows: s.RowCap(), Machine: s.Mode() >= studioctl.Machine}
 }
 
 // Mode is the printer's redaction mode for a library session's mode.
