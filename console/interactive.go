@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/studioctl/studioctl/completion"
@@ -76,16 +75,6 @@ func (l *Loop) Interactive(ctx context.Context, in io.Reader) (failed bool, err 
 	}
 }
 
-// credentialValue finds a credential flag's value in every spelling: --token X, --token=X,
-// quoted or not.
-var credentialValue = regexp.MustCompile(`(--(?:` + strings.Join(statement.CredentialFlags, "|") + `))(=|\s+)("[^"]*"|'[^']*'|\S+)`)
-
-// MaskCredentials replaces the value of every credential flag in a line with ****, before the
-// line is kept anywhere.
-func MaskCredentials(line string) string {
-	return credentialValue.ReplaceAllString(line, "$1$2****")
-}
-
 func (l *Loop) historyPath() string {
 	if l.HistoryDir == "" {
 		return ""
@@ -136,7 +125,7 @@ func (l *Loop) AppendHistory(line string) {
 	if fi, err := fh.Stat(); err != nil || fi.Mode().Perm()&0o077 != 0 {
 		return
 	}
-	fmt.Fprintln(fh, MaskCredentials(line))
+	fmt.Fprintln(fh, statement.MaskCredentials(line))
 }
 
 // completer completes the word before the cursor from completion.Source: verbs, the verb's flags,

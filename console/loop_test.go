@@ -3,21 +3,32 @@ package console
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
-func TestMaskCredentials(t *testing.T) {
-	for in, want := range map[string]string{
-		"get pods --token abc":                     "get pods --token ****",
-		"get pods --token=abc":                     "get pods --token=****",
-		`get pods --password "a b c"`:              "get pods --password ****",
-		"create secret x --from-literal=k=v":       "create secret x --from-literal=****",
-		"get pods --client-key 'x y' --tokenish z": "get pods --client-key **** --tokenish z",
-	} {
-		if got := MaskCredentials(in); got != want {
-			t.Errorf("%q -> %q, want %q", in, got, want)
-		}
+// The history keeps a line with its credential values masked however they were quoted
+// (statement.MaskCredentials reads the shell's words), in a 0600 file.
+func TestHistoryMasksCredentials(t *testing.T) {
+	dir := t.TempDir()
+	l := &Loop{HistoryDir: dir}
+	for _, line := range []string{`get pods --token ab"c d"`, `get pods --token a\ b`, `get pods --token 'a'"b c"`} {
+		l.AppendHistory(line)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "history"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "get pods --token ****\n" + "get pods --token ****\n" + "get pods --token ****\n"
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("history (-want +got):\n%s", diff)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "history")); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("history file mode: %v %v", fi, err)
 	}
 }
 

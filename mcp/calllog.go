@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/sanitize"
+	"github.com/studioctl/studioctl/statement"
 )
 
 // LogFile is the call log's name in the state directory.
@@ -60,7 +60,7 @@ func (l *callLog) write(r *logRecord, rows int, err error) {
 
 // loggedStatement is the statement with every credential flag's value masked, cut and sanitised.
 func loggedStatement(s string) string {
-	return sanitize.String(console.MaskCredentials(truncate(s, maxLoggedStatement)))
+	return sanitize.String(statement.MaskCredentials(truncate(s, maxLoggedStatement)))
 }
 
 func truncate(s string, n int) string {
