@@ -3,6 +3,7 @@ package read
 import (
 	"bytes"
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -113,4 +114,38 @@ func TestDescribeSeveralNothing(t *testing.T) {
 // serverVersionStub answers /version as a 1.minor server.
 func serverVersionStub(minor string) *httpstub.Stub {
 	return descJSON("/version", "", `{"major":"1","minor":"`+minor+`","gitVersion":"v1.`+minor+`.2"}`)
+}
+
+// kubectl 1.37 leaves a node's Kube-Proxy Version out; 1.34 prints it. studioctl follows the
+// server's version.
+func TestDescribeNodeKubeProxyVersionFollowsTheServer(t *testing.T) {
+	for _, v := range []struct {
+		minor string
+		want  bool
+	}{{"34", true}, {"37", false}} {
+		for _, dc := range descCases() {
+			if dc.kind != "node" {
+				continue
+			}
+			s, reg := descSession(t)
+			reg.Add(descJSON(dc.path, "", dc.object))
+			for _, r := range dc.related {
+				if r.Path == "/version" {
+					continue
+				}
+				if r.Header == nil {
+					r.Header = http.Header{"Content-Type": {"application/json"}}
+				}
+				reg.Add(r)
+			}
+			reg.Add(serverVersionStub(v.minor))
+			for _, sel := range dc.eventsSelectors {
+				reg.Add(descJSON(dc.eventsPath, descListQuery("", sel), descList(dc.events...)))
+			}
+			lines, _ := descLines(t, s, dc.line, printer.People)
+			if got := strings.Contains(strings.Join(lines, "\n"), "Kube-Proxy Version"); got != v.want {
+				t.Errorf("server 1.%s: Kube-Proxy Version printed %v, want %v", v.minor, got, v.want)
+			}
+		}
+	}
 }

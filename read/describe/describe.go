@@ -124,18 +124,20 @@ type describeExtra struct {
 	// A service's endpoint slices.
 	slices []map[string]any
 	// An ingress's backends: dBackendKey -> the endpoints text.
-	backends    map[string]string
-	lease       map[string]any // a node's lease
-	leaseErr    string
-	nodePods    []map[string]any // a node's non-terminated pods
-	nodePodsErr bool             // they could not be listed
-	quotas      []map[string]any // a namespace's quotas, shown when quotasRead
-	quotasRead  bool
-	limits      []map[string]any // a namespace's limit ranges, shown when limitsRead
-	limitsRead  bool
-	saTokens    []string        // a service account's token Secrets, by name
-	saExisting  map[string]bool // every Secret name in the namespace; nil when not read
-	usedBy      []string        // pods using a PVC
+	backends map[string]string
+	lease    map[string]any // a node's lease
+	// noProxyVersion leaves out the node's Kube-Proxy Version line, as kubectl 1.37 does.
+	noProxyVersion bool
+	leaseErr       string
+	nodePods       []map[string]any // a node's non-terminated pods
+	nodePodsErr    bool             // they could not be listed
+	quotas         []map[string]any // a namespace's quotas, shown when quotasRead
+	quotasRead     bool
+	limits         []map[string]any // a namespace's limit ranges, shown when limitsRead
+	limitsRead     bool
+	saTokens       []string        // a service account's token Secrets, by name
+	saExisting     map[string]bool // every Secret name in the namespace; nil when not read
+	usedBy         []string        // pods using a PVC
 }
 
 type dPodCounts struct{ running, waiting, succeeded, failed int }

@@ -102,6 +102,9 @@ func (r *dRenderer) systemInfo() {
 		{"Kernel Version", "kernelVersion"}, {"OS Image", "osImage"}, {"Operating System", "operatingSystem"},
 		{"Architecture", "architecture"}, {"Container Runtime Version", "containerRuntimeVersion"},
 		{"Kubelet Version", "kubeletVersion"}, {"Kube-Proxy Version", "kubeProxyVersion"}} {
+		if f[1] == "kubeProxyVersion" && r.d.extra.noProxyVersion {
+			continue
+		}
 		r.w.write(0, "  %s:\t%s\n", f[0], dstr(info, f[1]))
 	}
 }
@@ -302,6 +305,7 @@ var dQuotaScopeHelp = map[string]string{
 }
 
 func (rd *describeRead) nodeReads(ctx context.Context) {
+	rd.d.extra.noProxyVersion = !kubectlAtMost(ctx, rd.s, lastMinorWithKubeProxyVersion)
 	name := dstr(rd.d.Object, "metadata", "name")
 	sel := "spec.nodeName=" + name + ",status.phase!=Succeeded,status.phase!=Failed"
 	pods, err := rd.list(ctx, "pods", kube.Scope{AllNamespaces: true}, kube.ListOptions{FieldSelector: sel})

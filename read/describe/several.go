@@ -215,16 +215,26 @@ func severalResult(res *printer.Result, s *Several) *printer.Result {
 // 1.36 were not compared). studioctl answers as kubectl of the server's version, read from
 // /version; a version it cannot read is taken as the newer behaviour.
 func eventsForSeveral(ctx context.Context, s *reader.Session) bool {
+	return kubectlAtMost(ctx, s, lastMinorWithSeveralEvents)
+}
+
+// kubectlAtMost reports whether the server's version is 1.minor or older, the kubectl whose
+// layout studioctl follows; a version it cannot read is taken as newer.
+func kubectlAtMost(ctx context.Context, s *reader.Session, minor int) bool {
 	v, err := s.Client.ServerVersion(ctx)
 	if err != nil {
 		return false
 	}
 	major, _ := v["major"].(string)
-	minor, _ := v["minor"].(string)
-	n, err := strconv.Atoi(strings.TrimRight(minor, "+"))
-	return major == "1" && err == nil && n <= lastMinorWithSeveralEvents
+	m, _ := v["minor"].(string)
+	n, err := strconv.Atoi(strings.TrimRight(m, "+"))
+	return major == "1" && err == nil && n <= minor
 }
 
 // lastMinorWithSeveralEvents is the newest kubectl minor version known to show events when
 // describing several objects.
 const lastMinorWithSeveralEvents = 34
+
+// lastMinorWithKubeProxyVersion is the newest kubectl minor version known to print a node's
+// Kube-Proxy Version (kubectl 1.37 leaves it out; 1.35 and 1.36 were not compared).
+const lastMinorWithKubeProxyVersion = 34
