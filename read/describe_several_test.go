@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/describe"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 func descCM(name, uid string) string {
@@ -116,6 +117,38 @@ func serverVersionStub(minor string) *httpstub.Stub {
 	return descJSON("/version", "", `{"major":"1","minor":"`+minor+`","gitVersion":"v1.`+minor+`.2"}`)
 }
 
+// nodeSession serves descCases' node answers, each times times, and /version as a 1.minor
+// server once: the statement must read the version at most once however many nodes it describes.
+func nodeSession(t *testing.T, minor string, times int) (*reader.Session, descCase) {
+	t.Helper()
+	for _, dc := range descCases() {
+		if dc.kind != "node" {
+			continue
+		}
+		s, reg := descSession(t)
+		add := func(st *httpstub.Stub) {
+			if st.Header == nil {
+				st.Header = http.Header{"Content-Type": {"application/json"}}
+			}
+			st.Times = times
+			reg.Add(st)
+		}
+		add(descJSON(dc.path, "", dc.object))
+		for _, r := range dc.related {
+			if r.Path != "/version" {
+				add(r)
+			}
+		}
+		for _, sel := range dc.eventsSelectors {
+			add(descJSON(dc.eventsPath, descListQuery("", sel), descList(dc.events...)))
+		}
+		reg.Add(serverVersionStub(minor))
+		return s, dc
+	}
+	t.Fatal("descCases has no node case")
+	return nil, descCase{}
+}
+
 // kubectl 1.37 leaves a node's Kube-Proxy Version out; 1.34 prints it. studioctl follows the
 // server's version.
 func TestDescribeNodeKubeProxyVersionFollowsTheServer(t *testing.T) {
@@ -123,29 +156,20 @@ func TestDescribeNodeKubeProxyVersionFollowsTheServer(t *testing.T) {
 		minor string
 		want  bool
 	}{{"34", true}, {"37", false}} {
-		for _, dc := range descCases() {
-			if dc.kind != "node" {
-				continue
-			}
-			s, reg := descSession(t)
-			reg.Add(descJSON(dc.path, "", dc.object))
-			for _, r := range dc.related {
-				if r.Path == "/version" {
-					continue
-				}
-				if r.Header == nil {
-					r.Header = http.Header{"Content-Type": {"application/json"}}
-				}
-				reg.Add(r)
-			}
-			reg.Add(serverVersionStub(v.minor))
-			for _, sel := range dc.eventsSelectors {
-				reg.Add(descJSON(dc.eventsPath, descListQuery("", sel), descList(dc.events...)))
-			}
-			lines, _ := descLines(t, s, dc.line, printer.People)
-			if got := strings.Contains(strings.Join(lines, "\n"), "Kube-Proxy Version"); got != v.want {
-				t.Errorf("server 1.%s: Kube-Proxy Version printed %v, want %v", v.minor, got, v.want)
-			}
+		s, dc := nodeSession(t, v.minor, 1)
+		lines, _ := descLines(t, s, dc.line, printer.People)
+		if got := strings.Contains(strings.Join(lines, "\n"), "Kube-Proxy Version"); got != v.want {
+			t.Errorf("server 1.%s: Kube-Proxy Version printed %v, want %v", v.minor, got, v.want)
 		}
+	}
+}
+
+// A statement describing several nodes reads /version once, not once per node (the stub answers
+// once; a second read fails the test).
+func TestDescribeSeveralNodesReadsTheVersionOnce(t *testing.T) {
+	s, dc := nodeSession(t, "34", 2)
+	lines, _ := descLines(t, s, dc.line+" node-1", printer.People)
+	if n := strings.Count(strings.Join(lines, "\n"), "Kube-Proxy Version"); n != 2 {
+		t.Errorf("Kube-Proxy Version printed %d times for two nodes, want 2", n)
 	}
 }

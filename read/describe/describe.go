@@ -153,16 +153,17 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 // objects its kind's describer reads and its events. Notices about parts it could not read go
 // to res.
 // ns is the namespace the object was read in: the statement's, or under -A the object's own.
+// kv is the statement's one reading of the server's version, for layouts that follow kubectl's.
 // events is kubectl's --show-events default: true when the statement describes one object, false
 // for several and for a name prefix.
-func describeOne(ctx context.Context, s *reader.Session, o *Options, r kube.APIResource, ns string, obj map[string]any, events bool, res *printer.Result) *Described {
+func describeOne(ctx context.Context, s *reader.Session, kv *kubectlVersion, o *Options, r kube.APIResource, ns string, obj map[string]any, events bool, res *printer.Result) *Described {
 	if redact.IsSecret(obj) {
 		// kube's decoder has stripped it already and a second pass changes nothing; it keeps
 		// the values out of this reader whatever happens upstream.
 		redact.SecretObject(obj)
 	}
 	d := &Described{Object: obj, Now: s.Client.Now(), Resource: r}
-	rd := &describeRead{s: s, d: d, res: res, ns: ns, maxRows: o.MaxRows}
+	rd := &describeRead{s: s, kv: kv, d: d, res: res, ns: ns, maxRows: o.MaxRows}
 	desc := describerFor(r)
 	if desc.related != nil {
 		desc.related(rd, ctx)

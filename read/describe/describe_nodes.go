@@ -305,7 +305,7 @@ var dQuotaScopeHelp = map[string]string{
 }
 
 func (rd *describeRead) nodeReads(ctx context.Context) {
-	rd.d.extra.noProxyVersion = !kubectlAtMost(ctx, rd.s, lastMinorWithKubeProxyVersion)
+	rd.d.extra.noProxyVersion = !rd.kv.atMost(ctx, lastMinorWithKubeProxyVersion)
 	name := dstr(rd.d.Object, "metadata", "name")
 	sel := "spec.nodeName=" + name + ",status.phase!=Succeeded,status.phase!=Failed"
 	pods, err := rd.list(ctx, "pods", kube.Scope{AllNamespaces: true}, kube.ListOptions{FieldSelector: sel})

@@ -17,6 +17,7 @@ import (
 // failing the statement, since the object itself was read.
 type describeRead struct {
 	s       *reader.Session
+	kv      *kubectlVersion
 	d       *Described
 	res     *printer.Result
 	ns      string

@@ -106,12 +106,13 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 	}
 	res := &printer.Result{}
 	several := &Several{}
+	kv := &kubectlVersion{s: s}
 	if len(t.names) > 0 {
-		events := len(t.names) == 1 || eventsForSeveral(ctx, s)
+		events := len(t.names) == 1 || kv.eventsForSeveral(ctx)
 		for _, name := range t.names {
 			obj, err := s.Client.GetObject(ctx, r, ns, name)
 			if e, ok := kube.AsError(err); ok && e.Code == kube.CodeNotFound && t.prefix {
-				return o.describePrefix(ctx, s, r, ns, name, err)
+				return o.describePrefix(ctx, s, kv, r, ns, name, err)
 			}
 			if err != nil {
 				if len(t.names) == 1 {
@@ -123,7 +124,7 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 				}
 				return nil, err
 			}
-			several.Objects = append(several.Objects, describeOne(ctx, s, o, r, ns, obj, events, res))
+			several.Objects = append(several.Objects, describeOne(ctx, s, kv, o, r, ns, obj, events, res))
 		}
 		return severalResult(res, several), nil
 	}
@@ -131,9 +132,9 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 	if err != nil {
 		return nil, err
 	}
-	events := len(objs) == 1 || (len(objs) > 1 && eventsForSeveral(ctx, s))
+	events := len(objs) == 1 || (len(objs) > 1 && kv.eventsForSeveral(ctx))
 	for _, obj := range objs {
-		several.Objects = append(several.Objects, describeOne(ctx, s, o, r, o.objectNamespace(r, obj), obj, events, res))
+		several.Objects = append(several.Objects, describeOne(ctx, s, kv, o, r, o.objectNamespace(r, obj), obj, events, res))
 	}
 	if len(objs) == 0 {
 		res.Empty = sentenceNoResources
@@ -146,7 +147,7 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 
 // describePrefix is kubectl's answer to TYPE NAME when nothing is named NAME: every object of the
 // type in the namespace whose name starts with NAME, or the original not-found error.
-func (o *Options) describePrefix(ctx context.Context, s *reader.Session, r kube.APIResource, ns, prefix string, notFound error) (*printer.Result, error) {
+func (o *Options) describePrefix(ctx context.Context, s *reader.Session, kv *kubectlVersion, r kube.APIResource, ns, prefix string, notFound error) (*printer.Result, error) {
 	objs, err := o.list(ctx, s, r)
 	if err != nil {
 		return nil, err
@@ -159,9 +160,9 @@ func (o *Options) describePrefix(ctx context.Context, s *reader.Session, r kube.
 			matched = append(matched, obj)
 		}
 	}
-	events := len(matched) > 0 && eventsForSeveral(ctx, s)
+	events := len(matched) > 0 && kv.eventsForSeveral(ctx)
 	for _, obj := range matched {
-		several.Objects = append(several.Objects, describeOne(ctx, s, o, r, o.objectNamespace(r, obj), obj, events, res))
+		several.Objects = append(several.Objects, describeOne(ctx, s, kv, o, r, o.objectNamespace(r, obj), obj, events, res))
 	}
 	if len(several.Objects) == 0 {
 		return nil, notFound
@@ -210,25 +211,42 @@ func severalResult(res *printer.Result, s *Several) *printer.Result {
 	return res
 }
 
-// eventsForSeveral is kubectl's --show-events default when a statement describes several objects
-// or a name prefix: kubectl 1.34 shows each object's events, kubectl 1.37 shows none (1.35 and
-// 1.36 were not compared). studioctl answers as kubectl of the server's version, read from
-// /version; a version it cannot read is taken as the newer behaviour.
-func eventsForSeveral(ctx context.Context, s *reader.Session) bool {
-	return kubectlAtMost(ctx, s, lastMinorWithSeveralEvents)
+// kubectlVersion is the server's minor version, read from /version at most once per statement
+// and only when a layout choice needs it: describe answers as kubectl of the server's version
+// (1.35 and 1.36 were not compared). A version it cannot read is taken as the newest layout.
+type kubectlVersion struct {
+	s     *reader.Session
+	read  bool
+	minor int // -1 when /version could not be read or is not 1.x
 }
 
-// kubectlAtMost reports whether the server's version is 1.minor or older, the kubectl whose
-// layout studioctl follows; a version it cannot read is taken as newer.
-func kubectlAtMost(ctx context.Context, s *reader.Session, minor int) bool {
+// atMost reports whether the server is 1.minor or older.
+func (kv *kubectlVersion) atMost(ctx context.Context, minor int) bool {
+	if !kv.read {
+		kv.read, kv.minor = true, serverMinor(ctx, kv.s)
+	}
+	return kv.minor >= 0 && kv.minor <= minor
+}
+
+// eventsForSeveral is kubectl's --show-events default when a statement describes several objects
+// or a name prefix: kubectl 1.34 shows each object's events, kubectl 1.37 shows none.
+func (kv *kubectlVersion) eventsForSeveral(ctx context.Context) bool {
+	return kv.atMost(ctx, lastMinorWithSeveralEvents)
+}
+
+// serverMinor reads the server's 1.x minor version, -1 when it cannot.
+func serverMinor(ctx context.Context, s *reader.Session) int {
 	v, err := s.Client.ServerVersion(ctx)
 	if err != nil {
-		return false
+		return -1
 	}
 	major, _ := v["major"].(string)
 	m, _ := v["minor"].(string)
 	n, err := strconv.Atoi(strings.TrimRight(m, "+"))
-	return major == "1" && err == nil && n <= minor
+	if major != "1" || err != nil {
+		return -1
+	}
+	return n
 }
 
 // lastMinorWithSeveralEvents is the newest kubectl minor version known to show events when
