@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -306,12 +307,7 @@ func leafPaths(v any) any {
 		}
 	}
 	walk("", v)
-	out := make([]string, 0, len(set))
-	for p := range set {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(set))
 }
 
 // secretKeyRefNames is jq's '.items[].spec.containers[].env[]?.valueFrom.secretKeyRef.name' with
@@ -334,10 +330,5 @@ func secretKeyRefNames(v any) any {
 			}
 		}
 	}
-	out := make([]string, 0, len(set))
-	for n := range set {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(set))
 }
