@@ -115,6 +115,12 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 		for _, h := range f.Find(out.String()) {
 			seen[h.Needle.What] = true
 		}
+		if c.MachineRefusal != "" && mode == studioctl.Machine {
+			if code != kube.ExitRefused || !strings.Contains(errOut.String(), c.MachineRefusal) {
+				t.Errorf("%s: want refusal %s, got exit %d: %s", where, c.MachineRefusal, code, strings.TrimSpace(errOut.String()))
+			}
+			continue
+		}
 		if code != 0 {
 			failed++
 			if c.MayCap && code == kube.ExitRefused {

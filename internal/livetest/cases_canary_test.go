@@ -30,6 +30,9 @@ type canaryCase struct {
 	// MayCap marks a statement over every namespace that prints whole objects: on a cluster seeded
 	// with --big it lists more than -o json and -o yaml may print, and is refused (exit 2).
 	MayCap bool
+	// MachineRefusal is the refusal code machine mode (agents) answers by design, with no object
+	// read; people mode answers the statement as any other.
+	MachineRefusal string
 }
 
 // canaryFormats are the get forms of a collection; the watch window is short so the matrix stays
@@ -236,7 +239,8 @@ func canaryForms(recorded bool) []canaryCase {
 		{Statement: "get cronjobs -n payments -o custom-columns=ENV:.spec.jobTemplate.spec.template.spec.containers[*].env"},
 		{Statement: "get secrets -n shop -o 'go-template={{range .items}}{{.metadata.name}}{{.data}}{{end}}'"},
 		{Statement: "get configmaps -n shop -o 'go-template={{range .items}}{{range $k, $v := .data}}{{$k}}={{$v}}{{end}}{{end}}'"},
-		{Statement: "get secrets -n shop --sort-by=.metadata.name -o json", Keys: canaryCollections[0].keys["shop"]},
+		// Machine mode masks Secret names, so an order by them would tell masked names apart.
+		{Statement: "get secrets -n shop --sort-by=.metadata.name -o json", Keys: canaryCollections[0].keys["shop"], MachineRefusal: "refused.sort_by.masked"},
 		{Statement: "get secrets -n payments --sort-by=.metadata.creationTimestamp -o name"},
 		{Statement: "describe secrets -n shop", Keys: []string{"password", "username"}},
 		{Statement: "describe secrets -n payments"},

@@ -339,6 +339,10 @@ func (lt *mcpLive) matrix(ctx context.Context, cs *sdk.ClientSession, id string,
 			if code != mcp.CodeWatch || lt.proxy.count(id) != before {
 				lt.t.Errorf("%s: want %s with nothing sent, got %q after %d requests", where, mcp.CodeWatch, code, lt.proxy.count(id)-before)
 			}
+		case c.MachineRefusal != "":
+			if code != c.MachineRefusal {
+				lt.t.Errorf("%s: want refusal %s, got %q: %.300s", where, c.MachineRefusal, code, text)
+			}
 		case code != "" && strings.Contains(text, "Nothing was sent") && lt.proxy.count(id) != before:
 			lt.t.Errorf("%s: %s says nothing was sent, and %d requests were", where, code, lt.proxy.count(id)-before)
 		case code != "" && id == "admin":
