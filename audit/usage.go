@@ -99,8 +99,9 @@ func usageNamespace(ns string, pods, metrics *objects) (*Namespace, []Finding) {
 				CPU: u["cpu"], Memory: u["memory"],
 				CPURequest: c.String("resources", "requests", "cpu"), CPULimit: c.String("resources", "limits", "cpu"),
 				MemRequest: c.String("resources", "requests", "memory"), MemLimit: c.String("resources", "limits", "memory")}
-			out.Usage = append(out.Usage, row)
 			fs = append(fs, row.findings()...)
+			row.showAsTop()
+			out.Usage = append(out.Usage, row)
 		}
 	}
 	return out, fs
@@ -116,6 +117,28 @@ func stringMap(o studioctl.Object, path ...string) map[string]string {
 		}
 	}
 	return out
+}
+
+// showAsTop writes measured usage as top prints it: CPU in whole millicores rounded up ("3m",
+// not the metrics API's "2999916n") and memory in whole mebibytes ("18Mi", not "18432Ki").
+// Requests and limits stay as the pod spec writes them. Findings are read before, on the exact
+// quantities.
+func (u *ContainerUsage) showAsTop() {
+	u.CPU, u.Memory = asTop("cpu", u.CPU), asTop("memory", u.Memory)
+}
+
+// asTop is one measured quantity of resource res as top prints it; one it cannot read stays as
+// written.
+func asTop(res, q string) string {
+	v, ok := top.ParseQuantity(q)
+	switch {
+	case !ok:
+		return q
+	case res == "cpu":
+		return strconv.FormatInt(top.CeilScaled(v, 3), 10) + "m"
+	default:
+		return strconv.FormatInt(top.CeilScaled(v, 0)/(1024*1024), 10) + "Mi"
+	}
 }
 
 // ratio is used/of, or false when either is missing or of is zero.
@@ -148,7 +171,7 @@ func (u *ContainerUsage) findings() []Finding {
 			fs = append(fs, newFinding(CodeUsageNearLimit, "Pod", u.Namespace, u.Pod, u.Container, SentenceUsageNearLimit, u.Container, r.res, percent(r.used, r.lim), r.lim))
 		}
 		if f, ok := ratio(r.used, r.req); ok && f < limit(CodeRequestsAboveUse) {
-			fs = append(fs, newFinding(CodeRequestsAboveUse, "Pod", u.Namespace, u.Pod, u.Container, SentenceRequestsAboveUse, u.Container, r.res, r.req, r.used))
+			fs = append(fs, newFinding(CodeRequestsAboveUse, "Pod", u.Namespace, u.Pod, u.Container, SentenceRequestsAboveUse, u.Container, r.res, r.req, asTop(r.res, r.used)))
 		}
 	}
 	return fs

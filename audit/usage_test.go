@@ -18,7 +18,7 @@ func TestInspectUsage(t *testing.T) {
 	w := newWorld(t, append(baseKinds, metricsKind))
 	usagePods(w)
 	w.list("/apis/metrics.k8s.io/v1beta1/namespaces/shop/pods", obj{"kind": "PodMetrics", "metadata": meta("web-1", "shop", nil),
-		"containers": []any{obj{"name": "web", "usage": obj{"cpu": "95m", "memory": "10Mi"}}}})
+		"containers": []any{obj{"name": "web", "usage": obj{"cpu": "95000000n", "memory": "10240Ki"}}}}) // metrics-server's own units; the report prints 95m and 10Mi, as top does
 	r, err := InspectUsage(context.Background(), w.s, "shop", Options{Selector: "app=web"})
 	if err != nil {
 		t.Fatal(err)
