@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
@@ -106,7 +107,7 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 		return fail(err, p.json)
 	}
 	return f.withSession(ctx, p.json, func(ctx context.Context, s *studioctl.Session) error {
-		pr := newProgress(f.IO.Err, f.IO.ErrTTY)
+		pr := newProgress(f.IO.Err, f.IO.ErrTTY, time.Now)
 		o := audit.Options{AllNamespaces: fl.all, Selector: fl.selector, Progress: pr.show}
 		read := audit.ProfileWorkloads
 		if reading == audit.ReadingUsage {
@@ -131,22 +132,31 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 	})
 }
 
-// progress shows what the audit is reading on stderr: one line rewritten in place on a terminal,
-// plain lines otherwise.
+// progress shows what the audit is reading on stderr: one line rewritten in place on a terminal.
+// Piped (a CI log), a short audit prints no progress at all and a long one a plain line at most
+// every pipedEvery, so a log shows a slow audit is alive without a line per request.
 type progress struct {
 	w    io.Writer
 	tty  bool
 	last int
+	now  func() time.Time
+	told time.Time // when the last piped line was written, or the audit began
 }
 
-func newProgress(w io.Writer, tty bool) *progress {
-	return &progress{w: w, tty: tty}
+// pipedEvery is the least time between two progress lines on a stream that is not a terminal.
+const pipedEvery = 2 * time.Second
+
+func newProgress(w io.Writer, tty bool, now func() time.Time) *progress {
+	return &progress{w: w, tty: tty, now: now, told: now()}
 }
 
 func (p *progress) show(s string) {
 	s = sanitize.String(s)
 	if !p.tty {
-		fmt.Fprintln(p.w, s)
+		if t := p.now(); t.Sub(p.told) >= pipedEvery {
+			p.told = t
+			fmt.Fprintln(p.w, s)
+		}
 		return
 	}
 	pad := max(p.last-len(s), 0)
