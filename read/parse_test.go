@@ -1,6 +1,7 @@
 package read
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -129,6 +130,26 @@ func TestRefusals(t *testing.T) {
 		_, err := ParseLine(line)
 		if got := code(t, err); got != want {
 			t.Errorf("%q: code %q, want %q (%v)", line, got, want, err)
+		}
+	}
+}
+
+// An impersonation flag gets a sentence that says studioctl never impersonates (moving it before
+// the verb would not help); the other connection flags keep the advice to move them there.
+func TestImpersonationFlagsSayStudioctlNeverImpersonates(t *testing.T) {
+	for _, f := range statement.ConnectionFlags {
+		dash := "--"
+		if len(f) == 1 {
+			dash = "-"
+		}
+		_, err := ParseLine("get pods " + dash + f + "=x")
+		msg := fmt.Sprint(err)
+		impersonates := slices.Contains(statement.ImpersonationFlags, f)
+		if says := strings.Contains(msg, "never impersonates"); says != impersonates {
+			t.Errorf("%s%s: %q (an impersonation flag: %v)", dash, f, msg, impersonates)
+		}
+		if moves := strings.Contains(msg, "before the verb"); moves == impersonates {
+			t.Errorf("%s%s: %q: the advice to move it before the verb fits only a flag studioctl takes", dash, f, msg)
 		}
 	}
 }

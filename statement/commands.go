@@ -140,6 +140,9 @@ var (
 		"as-group", "as-uid", "as-user-extra", "username", "password", "certificate-authority",
 		"client-certificate", "client-key", "insecure-skip-tls-verify", "tls-server-name", "cache-dir",
 		"kuberc", "v"}
+	// ImpersonationFlags are the connection flags that would ask the server to act as someone else;
+	// studioctl never sends an impersonation header, so they get their own sentence.
+	ImpersonationFlags = []string{"as", "as-group", "as-uid", "as-user-extra"}
 	// CredentialFlags have their values masked wherever a statement is kept (history).
 	CredentialFlags = []string{"token", "password", "client-key", "client-certificate", "from-literal", "docker-password"}
 	// TemplateOutputs are the -o forms that take a template or columns after '=' (get).

@@ -232,6 +232,9 @@ func (st *Statement) takeShorts(cluster string, rest []string) (int, error) {
 }
 
 func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
+	if contains(ImpersonationFlags, name) {
+		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceImpersonation, spelled)
+	}
 	if contains(ConnectionFlags, name) {
 		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}

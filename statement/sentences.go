@@ -18,6 +18,7 @@ const (
 	sentenceWriteCommand   = "studioctl is read-only: %q changes a cluster, runs a program in it or opens a tunnel into it, so it is never sent. Nothing was sent."
 	sentenceNotInV1Command = "%q is a read-only kubectl command that this version of studioctl does not read. Nothing was sent."
 	sentenceFlagNotInV1    = "%s is not in v1 for %s, which takes: %s. Nothing was sent."
+	sentenceImpersonation  = "%s asks the server to act as another identity, and studioctl never impersonates: every read is made as the connection's own identity (studioctl auth whoami names it). Nothing was sent."
 	sentenceConnectionFlag = "%s is a connection setting, and the connection decides this, not a statement: put studioctl's own flags (--kubeconfig FILE, --context NAME, --connection NAME) before the verb. Nothing was sent."
 	sentenceLaterOutput    = "-o %s is not built in studioctl yet (it is planned); use -o json or -o yaml and a JSON tool for now. Nothing was sent."
 	sentenceLaterRaw       = "get --raw is not in v1: studioctl reads typed objects only. Nothing was sent."
