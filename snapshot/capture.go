@@ -26,7 +26,9 @@ type Options struct {
 	LogLines int
 	// NoLogs keeps no log at all.
 	NoLogs bool
-	// MaxRows is the row cap per kind (0: limits.DefaultMaxRows).
+	// MaxRows is the cap of each kind's share per namespace (0: none, every object is
+	// kept up to limits.SnapshotMaxKindObjects of a kind): past it a namespace's objects are cut (events keep the newest) and the
+	// manifest says how many.
 	MaxRows int
 	// MaxBytes is the size cap of the file (0: limits.SnapshotDefaultBytes).
 	MaxBytes int64
@@ -70,9 +72,6 @@ func (o *Options) Complete() {
 	if o.NoLogs {
 		o.LogLines = 0
 	}
-	if o.MaxRows == 0 {
-		o.MaxRows = limits.DefaultMaxRows
-	}
 	if o.MaxBytes == 0 {
 		o.MaxBytes = limits.SnapshotDefaultBytes
 	}
@@ -85,7 +84,7 @@ func (o *Options) Validate() error {
 		return kube.Refusef(CodeFlags, sentenceNoPath)
 	case o.LogLines < 0 || o.LogLines > limits.SnapshotMaxLogLines:
 		return kube.Refusef(CodeLimit, sentenceLogLines, limits.SnapshotMaxLogLines)
-	case o.MaxRows < 1 || o.MaxRows > limits.SnapshotMaxRows:
+	case o.MaxRows < 0 || o.MaxRows > limits.SnapshotMaxRows:
 		return kube.Refusef(CodeLimit, sentenceMaxRows, limits.SnapshotMaxRows)
 	case o.MaxBytes < 4*centralSlack || o.MaxBytes > limits.SnapshotMaxBytes:
 		return kube.Refusef(CodeLimit, sentenceMaxBytes, 4*centralSlack>>20, limits.SnapshotMaxBytes>>20)
@@ -138,7 +137,7 @@ func Capture(ctx context.Context, c *kube.Client, rec *record.Recorder, o Option
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, limits.SnapshotDeadline)
+	ctx, cancel := context.WithTimeout(kube.WithStatement(ctx, "snapshot"), limits.SnapshotDeadline)
 	defer cancel()
 	start := time.Now()
 	at := c.Now().UTC().Truncate(time.Second)
