@@ -33,6 +33,16 @@ const (
 	lineCut              = "%s: %d of %d kept in namespace %s (--max-rows)"
 	lineCutMore          = "and %d more namespaces past --max-rows"
 
+	sentenceDiffClusters = "%s and %s are snapshots of two different clusters (their kube-system namespaces differ): studioctl snapshot diff compares two snapshots of one cluster."
+	sentenceDiffForm     = "studioctl snapshot diff does not print -o %s: it takes %s. Nothing was read."
+	noteDiffNoCluster    = "Note: a snapshot records no cluster identity (kube-system was not read at capture); the two were compared without checking they are of one cluster."
+	lineDiffSide         = "%s: %s, server %s, captured as %s at %s"
+	lineDiffMoreFields   = " and %d more"
+	lineDiffNotCompared  = "%s: not compared, %s"
+	lineDiffKind         = "%s: %d added, %d removed, %d changed"
+	lineDiffNone         = "No object changed between the two snapshots."
+	lineDiffUnlisted     = "%d more changes are counted above but not listed."
+
 	reasonKindCap   = "past the most objects a capture reads of one kind"
 	reasonSize      = "past the size cap (--max-size)"
 	reasonRestarted = "the server restarted its list (410 Gone) after part of it was written"
