@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"sort"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
+	"github.com/studioctl/studioctl/redact"
 )
 
 // Options configure a capture. Complete applies the defaults; Validate refuses a value outside its
@@ -219,6 +221,9 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 		cp.m.Notes = append(cp.m.Notes, noteMachine)
 	}
 	answers, openapi := keptAnswers(rec)
+	if cp.o.Machine {
+		answers = maskReviews(answers)
+	}
 	if err := cp.a.addJSON(entryAnswers, answers, false); err != nil {
 		return kube.Refusef(CodeLimit, sentenceTooSmall, cp.o.MaxBytes>>20)
 	}
@@ -341,4 +346,28 @@ func (cp *capture) captureOpenAPI(ctx context.Context) {
 		seen[gv] = true
 		_, _ = cp.c.OpenAPIDocument(ctx, k.Group, k.Version)
 	}
+}
+
+// maskReviews applies machine masking to the self reviews kept (issue 32 item 10): a whoami's
+// extra values and a rules review's resource names under Secrets are masked in the file, as the
+// live path masks them when it prints, so a machine-mode snapshot holds nothing machine mode
+// would mask. An answer that does not decode is dropped: the reader then says it is missing.
+func maskReviews(answers []*record.Exchange) []*record.Exchange {
+	out := answers[:0]
+	for _, e := range answers {
+		if e.Method == "POST" {
+			var v any
+			if decode([]byte(e.Body), &v) != nil {
+				continue
+			}
+			redact.Machine(v)
+			b, err := json.Marshal(v)
+			if err != nil {
+				continue
+			}
+			e.Body = string(b)
+		}
+		out = append(out, e)
+	}
+	return out
 }
