@@ -56,7 +56,7 @@ func eventsPage(t *testing.T, cont string, events ...[3]string) string {
 		}})
 	}
 	b, _ := json.Marshal(map[string]any{"kind": "Table", "apiVersion": "meta.k8s.io/v1",
-		"metadata": map[string]any{"continue": cont, "resourceVersion": "7"},
+		"metadata":          map[string]any{"continue": cont, "resourceVersion": "7"},
 		"columnDefinitions": []map[string]any{{"name": "Name", "type": "string", "format": "name"}}, "rows": rows})
 	return string(b)
 }
