@@ -66,6 +66,7 @@ const (
 	SnapshotMaxLogHeader   = 4 << 10   // bytes a log entry's namespace, pod and container must come within
 	SnapshotMaxKinds       = 10000     // kinds a manifest may list
 	RecordingMaxBytes      = 256 << 20 // bytes of one recording file --replay reads
+	HTTPTokenFileBytes     = 4 << 10   // bytes of the file --http-token-file names
 	SnapshotDiffMaxChanges = 100000    // changed objects a snapshot diff lists (the counts go on)
 	SnapshotDiffMaxFields  = 20        // changed fields a snapshot diff names per object
 	// DefaultStatementDeadline bounds a statement's paged reads in all; StatementDeadlines
