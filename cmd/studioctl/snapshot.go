@@ -38,7 +38,8 @@ func snapshotCommand(f *Factory) *cobra.Command {
 			"the server's tables, events, the last lines of each container's log, metrics when served, discovery,\n" +
 			"the OpenAPI documents and the identity's self reviews, into one zip file (docs/snapshot.md). Secret\n" +
 			"values are stripped at capture; with --redact machine, machine masking is applied too. --max-rows\n" +
-			"caps each kind; --max-size caps the file. Ctrl-C leaves no partial file.",
+			"caps each kind per namespace (every object is kept without it); --max-size caps the file. Ctrl-C\n" +
+			"leaves no partial file. snapshot diff A B says what changed between two snapshots.",
 		Example: "  studioctl --kubeconfig k.yaml snapshot cluster.snap\n  studioctl --replay cluster.snap get pods -A\n  studioctl snapshot inspect cluster.snap",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
