@@ -93,6 +93,10 @@ func Diff(ctx context.Context, a, b *Snapshot, o DiffOptions) (*DiffReport, erro
 	for _, name := range kindNames(a, b) {
 		ka, kb := kindByName(a, name), kindByName(b, name)
 		sum, err := diffKind(ctx, r, ka, kb, name, machine)
+		if ctx.Err() != nil {
+			// the statement's deadline or Ctrl-C: studioctl's sentence, not the context's words
+			return nil, kube.Refusef(CodeLimit, sentenceDiffStopped, name)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -147,6 +147,17 @@ func TestDiffNoChange(t *testing.T) {
 	}
 }
 
+// TestDiffStopsWithASentence: a diff past its deadline says so in studioctl's words.
+func TestDiffStopsWithASentence(t *testing.T) {
+	a, b := diffPair(t, "c0ffee")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Diff(ctx, a, b, DiffOptions{})
+	if e, ok := kube.AsError(err); !ok || !strings.Contains(e.Sentence, "deadline passed or it was interrupted") {
+		t.Errorf("got %v, want the sentence", err)
+	}
+}
+
 // TestDiffRefusesTwoClusters: snapshots whose recorded cluster identities differ are refused.
 func TestDiffRefusesTwoClusters(t *testing.T) {
 	a, b := diffPair(t, "beef")

@@ -35,6 +35,7 @@ const (
 
 	sentenceDiffClusters = "%s and %s are snapshots of two different clusters (their kube-system namespaces differ): studioctl snapshot diff compares two snapshots of one cluster."
 	sentenceDiffForm     = "studioctl snapshot diff does not print -o %s: it takes %s. Nothing was read."
+	sentenceDiffStopped  = "studioctl snapshot diff stopped at %s: its deadline passed or it was interrupted. Nothing was printed."
 	noteDiffNoCluster    = "Note: a snapshot records no cluster identity (kube-system was not read at capture); the two were compared without checking they are of one cluster."
 	lineDiffSide         = "%s: %s, server %s, captured as %s at %s"
 	lineDiffMoreFields   = " and %d more"
