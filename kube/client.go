@@ -303,6 +303,12 @@ func (c *Client) transportError(ctx context.Context, cl *call, err error, connec
 	if errors.Is(err, ErrReplayEnd) {
 		return &Error{Code: CodeReplayEnd, Exit: ExitOK, Sentence: sprintf(sentenceReplayEnd, cl.what)}
 	}
+	// A reader beneath the guard that refuses its own file (a snapshot entry that cannot be read)
+	// composed the sentence itself: a refusal (exit 2), not an unreachable server.
+	var own *Error
+	if errors.As(err, &own) && own.Exit == ExitRefused {
+		return own
+	}
 	var missing *Missing
 	if errors.As(err, &missing) {
 		return serverError(codeReplayMissing, 0, sprintf(sentenceSnapshotMissing, cl.what, missing.Lacks))

@@ -47,7 +47,7 @@ const (
 	MaxSentenceValue      = 512              // characters of one value a sentence quotes (Sentencef)
 	PageSlack             = 5                // pages a walk may read beyond what its row cap needs
 	// Snapshots (studioctl snapshot, --replay FILE): what a capture writes and a reader accepts.
-	SnapshotMaxRows       = 100000           // the most a capture's --max-rows may ask for (objects per kind)
+	SnapshotMaxRows       = 100000           // the most a capture's --max-rows may ask for (objects of a kind per namespace)
 	SnapshotDefaultBytes  = 256 << 20        // the file size cap of a capture without --max-size
 	SnapshotMaxBytes      = 4 << 30          // the most --max-size may ask for, and the largest file a reader opens
 	SnapshotMaxEntries    = 250000           // entries a snapshot holds
@@ -57,6 +57,18 @@ const (
 	SnapshotConcurrency   = 4                // requests a capture has in flight at once
 	SnapshotMaxLogLines   = 5000             // the most --log-lines may ask for
 	SnapshotDeadline      = 30 * time.Minute // a whole capture
+	// A capture keeps every object of every kind; the cap, when given (--max-rows), is each kind's
+	// share per namespace. A walk of one kind still stops at SnapshotMaxKindObjects.
+	SnapshotMaxKindObjects = 5000000   // objects of one kind a capture reads (every namespace)
+	SnapshotChunkBytes     = 4 << 20   // a capture starts a new kind entry past this many JSON bytes
+	SnapshotMaxChunkValues = 1500000   // JSON values (objects, arrays, scalars) one kind entry may hold when read
+	SnapshotMaxLogEntry    = 16 << 20  // decompressed bytes of one log entry when read
+	SnapshotMaxLogHeader   = 4 << 10   // bytes a log entry's namespace, pod and container must come within
+	SnapshotMaxKinds       = 10000     // kinds a manifest may list
+	RecordingMaxBytes      = 256 << 20 // bytes of one recording file --replay reads
+	HTTPTokenFileBytes     = 4 << 10   // bytes of the file --http-token-file names
+	SnapshotDiffMaxChanges = 100000    // changed objects a snapshot diff lists (the counts go on)
+	SnapshotDiffMaxFields  = 20        // changed fields a snapshot diff names per object
 	// DefaultStatementDeadline bounds a statement's paged reads in all; StatementDeadlines
 	// (statement.go) sets it per command.
 	DefaultStatementDeadline = 2 * time.Minute
@@ -76,6 +88,7 @@ var StatementDeadlines = map[string]time.Duration{
 	"logs":     DefaultStatementDeadline, // the pods a selector names; each log has its own caps
 	"top pod":  DefaultStatementDeadline,
 	"top node": DefaultStatementDeadline,
+	"snapshot": SnapshotDeadline, // a capture's walks of every kind, in all
 }
 
 // StatementDeadline is the deadline of one statement of the command name.

@@ -18,6 +18,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/limits"
 )
 
 func TestTheCallLogKeepsNoAnswerAndNoCredential(t *testing.T) {
@@ -251,4 +252,20 @@ func FuzzToolArguments(f *testing.F) {
 			t.Fatalf("%s %s: an answer with no structured content", tool, args)
 		}
 	})
+}
+
+// TestHTTPTokenFileIsBounded (issue 32 item 2): --http-token-file /dev/zero read until memory ran
+// out; a device and a file past the cap (a valid token followed by a long tail) are refused.
+func TestHTTPTokenFileIsBounded(t *testing.T) {
+	long := filepath.Join(t.TempDir(), "long")
+	os.WriteFile(long, append([]byte(strings.Repeat("k", MinHTTPToken)+"\n"), make([]byte, limits.HTTPTokenFileBytes)...), 0o600)
+	paths := []string{long}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		paths = append(paths, "/dev/zero")
+	}
+	for _, p := range paths {
+		if _, err := ReadHTTPToken(p); err == nil {
+			t.Errorf("%s was read as a token file", p)
+		}
+	}
 }

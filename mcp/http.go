@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -14,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // Codes and sentences of the HTTP transport.
@@ -51,7 +53,7 @@ func ReadHTTPToken(path string) ([]byte, error) {
 	if path == "" {
 		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPToken)
 	}
-	data, err := os.ReadFile(path)
+	data, err := readTokenFile(path)
 	if err != nil {
 		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPToken)
 	}
@@ -109,4 +111,22 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, token []byte, ready
 		return err
 	}
 	return nil
+}
+
+// readTokenFile reads at most limits.HTTPTokenFileBytes of a regular file (issue 32 item 2:
+// --http-token-file /dev/zero read until memory ran out); a longer file is no token file.
+func readTokenFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limits.HTTPTokenFileBytes+1))
+	if err == nil && len(data) > limits.HTTPTokenFileBytes {
+		err = errors.New("past the token file's cap")
+	}
+	return data, err
 }

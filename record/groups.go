@@ -96,7 +96,7 @@ func mergeFiles(dir string, paths []string) (*Recording, error) {
 	}
 	var merged *Recording
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := readCapped(p)
 		if err != nil {
 			return nil, err
 		}

@@ -73,11 +73,37 @@ func LoadRecording(path string) (*Recording, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return LoadDir(path)
 	}
-	data, err := os.ReadFile(path)
+	data, err := readCapped(path)
 	if err != nil {
 		return nil, err
 	}
 	return ParseRecording(data)
+}
+
+// errNotRecording is a file a recording cannot be: not a regular file (a device such as
+// /dev/zero would never end), or past limits.RecordingMaxBytes.
+var errNotRecording = errors.New("record: not a regular file under the recording size cap")
+
+// readCapped reads a recording file whole, refusing one that is not a regular file or passes
+// limits.RecordingMaxBytes (issue 32 item 2: --replay /dev/zero read until memory ran out).
+func readCapped(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > limits.RecordingMaxBytes {
+		return nil, errNotRecording
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limits.RecordingMaxBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limits.RecordingMaxBytes {
+		return nil, errNotRecording
+	}
+	return data, nil
 }
 
 // ParseRecording reads a recording from its JSON bytes. A recording is a file anyone can hand

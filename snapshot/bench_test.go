@@ -10,7 +10,7 @@ func BenchmarkLoadAndListPods(b *testing.B) {
 			b.Fatal(err)
 		}
 		kd, _ := s.kind("", "v1", "pods")
-		if _, _, err := kd.data(); err != nil {
+		if _, err := allItems(kd); err != nil {
 			b.Fatal(err)
 		}
 	}

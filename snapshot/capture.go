@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"sort"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
+	"github.com/studioctl/studioctl/redact"
 )
 
 // Options configure a capture. Complete applies the defaults; Validate refuses a value outside its
@@ -26,7 +28,9 @@ type Options struct {
 	LogLines int
 	// NoLogs keeps no log at all.
 	NoLogs bool
-	// MaxRows is the row cap per kind (0: limits.DefaultMaxRows).
+	// MaxRows is the cap of each kind's share per namespace (0: none, every object is
+	// kept up to limits.SnapshotMaxKindObjects of a kind): past it a namespace's objects are cut (events keep the newest) and the
+	// manifest says how many.
 	MaxRows int
 	// MaxBytes is the size cap of the file (0: limits.SnapshotDefaultBytes).
 	MaxBytes int64
@@ -70,9 +74,6 @@ func (o *Options) Complete() {
 	if o.NoLogs {
 		o.LogLines = 0
 	}
-	if o.MaxRows == 0 {
-		o.MaxRows = limits.DefaultMaxRows
-	}
 	if o.MaxBytes == 0 {
 		o.MaxBytes = limits.SnapshotDefaultBytes
 	}
@@ -85,7 +86,7 @@ func (o *Options) Validate() error {
 		return kube.Refusef(CodeFlags, sentenceNoPath)
 	case o.LogLines < 0 || o.LogLines > limits.SnapshotMaxLogLines:
 		return kube.Refusef(CodeLimit, sentenceLogLines, limits.SnapshotMaxLogLines)
-	case o.MaxRows < 1 || o.MaxRows > limits.SnapshotMaxRows:
+	case o.MaxRows < 0 || o.MaxRows > limits.SnapshotMaxRows:
 		return kube.Refusef(CodeLimit, sentenceMaxRows, limits.SnapshotMaxRows)
 	case o.MaxBytes < 4*centralSlack || o.MaxBytes > limits.SnapshotMaxBytes:
 		return kube.Refusef(CodeLimit, sentenceMaxBytes, 4*centralSlack>>20, limits.SnapshotMaxBytes>>20)
@@ -138,7 +139,7 @@ func Capture(ctx context.Context, c *kube.Client, rec *record.Recorder, o Option
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, limits.SnapshotDeadline)
+	ctx, cancel := context.WithTimeout(kube.WithStatement(ctx, "snapshot"), limits.SnapshotDeadline)
 	defer cancel()
 	start := time.Now()
 	at := c.Now().UTC().Truncate(time.Second)
@@ -220,6 +221,9 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 		cp.m.Notes = append(cp.m.Notes, noteMachine)
 	}
 	answers, openapi := keptAnswers(rec)
+	if cp.o.Machine {
+		answers = maskReviews(answers)
+	}
 	if err := cp.a.addJSON(entryAnswers, answers, false); err != nil {
 		return kube.Refusef(CodeLimit, sentenceTooSmall, cp.o.MaxBytes>>20)
 	}
@@ -342,4 +346,28 @@ func (cp *capture) captureOpenAPI(ctx context.Context) {
 		seen[gv] = true
 		_, _ = cp.c.OpenAPIDocument(ctx, k.Group, k.Version)
 	}
+}
+
+// maskReviews applies machine masking to the self reviews kept (issue 32 item 10): a whoami's
+// extra values and a rules review's resource names under Secrets are masked in the file, as the
+// live path masks them when it prints, so a machine-mode snapshot holds nothing machine mode
+// would mask. An answer that does not decode is dropped: the reader then says it is missing.
+func maskReviews(answers []*record.Exchange) []*record.Exchange {
+	out := answers[:0]
+	for _, e := range answers {
+		if e.Method == "POST" {
+			var v any
+			if decode([]byte(e.Body), &v) != nil {
+				continue
+			}
+			redact.Machine(v)
+			b, err := json.Marshal(v)
+			if err != nil {
+				continue
+			}
+			e.Body = string(b)
+		}
+		out = append(out, e)
+	}
+	return out
 }

@@ -41,27 +41,30 @@ const (
 // Manifest says what a snapshot holds: when, from which server, as whom, and what was locked or
 // cut. It never holds a credential: the identity is a user name and a fingerprint.
 type Manifest struct {
-	Format      string    `json:"format"`
-	Version     int       `json:"version"`
-	CapturedAt  time.Time `json:"capturedAt"`
-	Server      string    `json:"server"`
-	Identity    Identity  `json:"identity"`
-	Redact      string    `json:"redact"`               // people or machine: the masking applied at capture
-	Namespaces  []string  `json:"namespaces,omitempty"` // empty: every namespace
-	LogLines    int       `json:"logLines"`
-	MaxRows     int       `json:"maxRows"`
-	MaxBytes    int64     `json:"maxBytes"`
-	Kinds       []Kind    `json:"kinds"`
-	Logs        int       `json:"logs"`              // container logs kept (current and previous instances)
-	LogRequests int       `json:"logRequests"`       // logs asked for: each container's, and its previous instance's
-	LogsCut     int       `json:"logsCut"`           // container logs left out by the size cap or an error
-	Objects     int       `json:"objects"`           // objects kept over all kinds
-	Reviews     []string  `json:"reviews"`           // namespaces whose rules review is kept ("" is none)
-	Metrics     bool      `json:"metrics"`           // metrics.k8s.io answered at capture
-	Discovery   string    `json:"discovery"`         // "v2" or "v2beta1": the form discovery was read in
-	Notes       []string  `json:"notes,omitempty"`   // what degrades, in sentences
-	Beta        bool      `json:"beta,omitempty"`    // discovery was read in its v2beta1 form
-	Routing     int       `json:"routing,omitempty"` // routing facts kept (machine mode)
+	Format     string    `json:"format"`
+	Version    int       `json:"version"`
+	CapturedAt time.Time `json:"capturedAt"`
+	Server     string    `json:"server"`
+	Identity   Identity  `json:"identity"`
+	// Cluster tells two snapshots of one cluster from snapshots of two: the first 16 hex digits
+	// of SHA-256 over the kube-system namespace's UID ("" when it could not be read).
+	Cluster     string   `json:"cluster,omitempty"`
+	Redact      string   `json:"redact"`               // people or machine: the masking applied at capture
+	Namespaces  []string `json:"namespaces,omitempty"` // empty: every namespace
+	LogLines    int      `json:"logLines"`
+	MaxRows     int      `json:"maxRows"`
+	MaxBytes    int64    `json:"maxBytes"`
+	Kinds       []Kind   `json:"kinds"`
+	Logs        int      `json:"logs"`              // container logs kept (current and previous instances)
+	LogRequests int      `json:"logRequests"`       // logs asked for: each container's, and its previous instance's
+	LogsCut     int      `json:"logsCut"`           // container logs left out by the size cap or an error
+	Objects     int      `json:"objects"`           // objects kept over all kinds
+	Reviews     []string `json:"reviews"`           // namespaces whose rules review is kept ("" is none)
+	Metrics     bool     `json:"metrics"`           // metrics.k8s.io answered at capture
+	Discovery   string   `json:"discovery"`         // "v2" or "v2beta1": the form discovery was read in
+	Notes       []string `json:"notes,omitempty"`   // what degrades, in sentences
+	Beta        bool     `json:"beta,omitempty"`    // discovery was read in its v2beta1 form
+	Routing     int      `json:"routing,omitempty"` // routing facts kept (machine mode)
 }
 
 // Identity is who captured: the user name the server reported and a fingerprint of the user name,
@@ -82,6 +85,16 @@ type Kind struct {
 	Objects    int    `json:"objects"`
 	Chunks     int    `json:"chunks"`
 	Reason     string `json:"reason,omitempty"`
+	// Cut lists the namespaces whose share passed the per-namespace cap (--max-rows): how many
+	// objects were kept and how many left out.
+	Cut []NamespaceCut `json:"cut,omitempty"`
+}
+
+// NamespaceCut is one namespace's share of a kind cut at the per-namespace cap.
+type NamespaceCut struct {
+	Namespace string `json:"namespace"`
+	Kept      int    `json:"kept"`
+	Left      int    `json:"left"`
 }
 
 // Ref is the kind as the kube client names it.

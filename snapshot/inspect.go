@@ -24,7 +24,7 @@ func (m *Manifest) Describe() []string {
 		"Redaction:    " + m.Redact,
 		"Namespaces:   " + ns,
 		fmt.Sprintf("Kinds:        %d captured of %d listable", kinds, len(m.Kinds)),
-		fmt.Sprintf("Objects:      %d (at most %d per kind)", m.Objects, m.MaxRows),
+		"Objects:      " + m.objectsLine(),
 		fmt.Sprintf("Logs:         %d containers, last %d lines each (%d left out)", m.Logs, m.LogLines, m.LogsCut),
 		fmt.Sprintf("Metrics:      %t", m.Metrics),
 		fmt.Sprintf("Reviews:      whoami and the rules of %d namespaces", len(m.Reviews)),
@@ -33,6 +33,9 @@ func (m *Manifest) Describe() []string {
 		if l := m.ByState(st); len(l) > 0 {
 			lines = append(lines, fmt.Sprintf("%-13s %s", strings.ToUpper(st[:1])+st[1:]+":", strings.Join(l, ", ")))
 		}
+	}
+	for _, l := range m.cutLines() {
+		lines = append(lines, "Cut:          "+l)
 	}
 	for _, n := range m.Notes {
 		lines = append(lines, "Note:         "+n)
@@ -57,6 +60,9 @@ func (s *Summary) Lines(path string) []string {
 		if l := m.ByState(st); len(l) > 0 {
 			lines = append(lines, fmt.Sprintf("%s: %s", strings.ToUpper(st[:1])+st[1:], strings.Join(l, ", ")))
 		}
+	}
+	for _, l := range m.cutLines() {
+		lines = append(lines, "Cut: "+l)
 	}
 	lines = append(lines, noteNames)
 	for i := range lines {
@@ -89,4 +95,33 @@ func orNone(s string) string {
 		return "(none)"
 	}
 	return s
+}
+
+func (m *Manifest) objectsLine() string {
+	if m.MaxRows == 0 {
+		return fmt.Sprintf("%d (every object of each kind)", m.Objects)
+	}
+	return fmt.Sprintf("%d (at most %d of a kind per namespace)", m.Objects, m.MaxRows)
+}
+
+// maxCutLines is how many namespaces' cuts inspect and the summary name; the rest are counted.
+const maxCutLines = 20
+
+// cutLines name each kind's namespaces cut at --max-rows, at most maxCutLines of them.
+func (m *Manifest) cutLines() []string {
+	var out []string
+	more := 0
+	for _, k := range m.Kinds {
+		for _, c := range k.Cut {
+			if len(out) == maxCutLines {
+				more++
+				continue
+			}
+			out = append(out, fmt.Sprintf(lineCut, k.GroupResource(), c.Kept, c.Kept+c.Left, orNone(c.Namespace)))
+		}
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf(lineCutMore, more))
+	}
+	return out
 }

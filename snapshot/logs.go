@@ -25,11 +25,16 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 	if container == redact.Masked {
 		container = r.s.routing.DefaultContainer[ns+"/"+pod]
 	}
+	index, err := r.s.logIndex()
+	if err != nil {
+		return nil, err
+	}
 	if container == "" {
 		var only []string
-		for _, le := range r.s.logs {
-			if le.Namespace == ns && le.Pod == pod && !le.Previous {
-				only = append(only, le.Container)
+		prefix := logKey(ns, pod, "", false)
+		for key := range index {
+			if c, ok := strings.CutPrefix(key, prefix); ok && !strings.Contains(c, "/") {
+				only = append(only, c)
 			}
 		}
 		if len(only) != 1 {
@@ -37,12 +42,16 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 		}
 		container = only[0]
 	}
-	le, ok := r.s.logs[logKey(ns, pod, container, previous)]
+	f, ok := index[logKey(ns, pod, container, previous)]
 	if !ok && previous {
 		return r.podMissing(req, ns, pod, missing(lacksPreviousLog, container, ns, pod))
 	}
 	if !ok {
 		return r.podMissing(req, ns, pod, missing(lacksLog, container, ns, pod))
+	}
+	le, err := readLog(f)
+	if err != nil {
+		return nil, err
 	}
 	lines := splitLines(le.Text)
 	if since := sinceOf(q, r.s.Manifest.CapturedAt); !since.IsZero() {
@@ -91,15 +100,13 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 func (r *Reader) podMissing(req *http.Request, ns, pod string, lacks error) (*http.Response, error) {
 	kd, _ := r.s.kind("", "v1", "pods")
 	if kd != nil && kd.State == StateCaptured && r.s.holdsNamespace(ns) {
-		_, items, err := kd.data()
+		found := false
+		err := kd.walk(req.Context(), pos{}, ns, func(_ pos, it item) bool {
+			found = metaString(it.Object, "name") == pod
+			return !found
+		})
 		if err != nil {
 			return nil, err
-		}
-		found := false
-		for _, it := range items {
-			if metaString(it.Object, "namespace") == ns && metaString(it.Object, "name") == pod {
-				found = true
-			}
 		}
 		if !found {
 			return status(req, http.StatusNotFound, "NotFound")

@@ -3,11 +3,10 @@ package snapshot
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 	"sync"
 
@@ -17,118 +16,110 @@ import (
 	"github.com/studioctl/studioctl/sanitize"
 )
 
-// Snapshot is a snapshot file, read and checked. Kinds are decoded on first use, so a statement
-// about pods does not decode every ConfigMap.
+// Snapshot is a snapshot file, read and checked. Only the manifest, the fixed answers and the
+// routing facts are decoded when it is opened; a kind's entries are decoded one at a time as a
+// read walks them, and a log only when it is asked for, so memory stays flat whatever the file's
+// size.
 type Snapshot struct {
 	Manifest Manifest
 	answers  []*record.Exchange
+	closer   io.Closer
 	// openapi is decoded on the first OpenAPI request: most statements never ask.
-	openapiFile   *zip.File
-	openapiBudget int64
-	openapiOnce   sync.Once
-	openapi       []*record.Exchange
-	routing       routing
-	kinds         []*kindData
-	logs          map[string]*logEntry // logKey
-}
-
-// kindData is one kind's entries, decoded once.
-type kindData struct {
-	Kind
-	raw     [][]byte
-	routes  *routing
-	once    sync.Once
-	columns []kube.Column
-	items   []item
-	err     error
+	openapiFile *zip.File
+	openapiOnce sync.Once
+	openapi     []*record.Exchange
+	routing     routing
+	kinds       []*kindData
+	logFiles    []*zip.File
+	logOnce     sync.Once
+	logs        map[string]*zip.File // logKey
+	logErr      error
 }
 
 // IsSnapshot tells a snapshot from a recording by its first bytes: a snapshot is a zip archive, a
 // recording a JSON document.
 func IsSnapshot(head []byte) bool { return bytes.HasPrefix(head, []byte("PK\x03\x04")) }
 
-// Load reads a snapshot file under the reader's limits.
+// Load opens a snapshot file under the reader's limits. The file stays open for the entries read
+// later; Close closes it. Only a regular file is read (a device such as /dev/zero is refused).
 func Load(path string) (*Snapshot, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limits.SnapshotMaxBytes+1))
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, unreadable(whyNotFile)
+	}
+	if fi.Size() > limits.SnapshotMaxBytes {
+		f.Close()
+		return nil, unreadable(whyTooLarge)
+	}
+	s, err := open(f, fi.Size())
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
-	return Parse(data)
+	s.closer = f
+	return s, nil
+}
+
+// Close closes the file a snapshot was loaded from.
+func (s *Snapshot) Close() error {
+	if s.closer == nil {
+		return nil
+	}
+	return s.closer.Close()
 }
 
 func unreadable(why string) error {
 	return kube.Refusef(CodeRead, sentenceUnreadable, "The file", why)
 }
 
-// Parse reads a snapshot from its bytes. Every bound holds whatever the file claims: its size, its
-// entry count, each entry's and the whole's unpacked bytes, the names of its entries, and the
-// manifest's agreement with the entries. A hostile file gets a sentence, never a panic.
+// Parse reads a snapshot from its bytes (the embedded demo, a fuzz target's input). Every bound
+// holds whatever the file claims: its size, its entry count, each entry's and the whole's unpacked
+// bytes, the values and items an entry may hold, the names of its entries, and the manifest's
+// agreement with the entries. A hostile file gets a sentence, never a panic.
 func Parse(data []byte) (*Snapshot, error) {
 	if len(data) > limits.SnapshotMaxBytes {
 		return nil, unreadable(whyTooLarge)
 	}
-	if !IsSnapshot(data) {
+	return open(bytes.NewReader(data), int64(len(data)))
+}
+
+func open(r io.ReaderAt, size int64) (*Snapshot, error) {
+	head := make([]byte, 4)
+	if n, _ := r.ReadAt(head, 0); !IsSnapshot(head[:n]) {
 		return nil, unreadable(whyNotZip)
 	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, unreadable(whyNotZip)
 	}
 	if len(zr.File) > limits.SnapshotMaxEntries {
 		return nil, unreadable(whyTooLarge)
 	}
-	entries := map[string][]byte{}
-	var openapi *zip.File
-	var budget int64 = limits.SnapshotMaxUnpacked
+	entries := map[string]*zip.File{}
+	var unpacked uint64
 	for _, f := range zr.File {
 		if !knownEntry(f.Name) {
 			return nil, unreadable(whyEntryName)
 		}
-		if _, dup := entries[f.Name]; dup || f.Name == entryOpenAPI && openapi != nil {
+		if _, dup := entries[f.Name]; dup {
 			return nil, unreadable(whyDuplicate)
 		}
-		if f.Name == entryOpenAPI {
-			openapi = f // read on the first OpenAPI request: most statements never ask
-			continue
+		if f.Method != zip.Deflate && f.Method != zip.Store {
+			return nil, unreadable(whyEntry)
 		}
-		b, err := readEntry(f, &budget)
-		if err != nil {
-			return nil, err
+		// What the entries claim is checked here; what they hold is checked as each is read.
+		unpacked += min(f.UncompressedSize64, uint64(limits.SnapshotMaxUnpacked)+1)
+		if f.UncompressedSize64 > limits.SnapshotMaxEntryBytes || unpacked > limits.SnapshotMaxUnpacked {
+			return nil, unreadable(whyTooLarge)
 		}
-		entries[f.Name] = b
+		entries[f.Name] = f
 	}
-	s, err := assemble(entries)
-	if err != nil {
-		return nil, err
-	}
-	s.openapiFile, s.openapiBudget = openapi, budget
-	return s, nil
-}
-
-func readEntry(f *zip.File, budget *int64) ([]byte, error) {
-	if f.Method != zip.Deflate && f.Method != zip.Store {
-		return nil, unreadable(whyEntry)
-	}
-	rc, err := f.Open()
-	if err != nil {
-		return nil, unreadable(whyEntry)
-	}
-	defer rc.Close()
-	limit := min(int64(limits.SnapshotMaxEntryBytes), *budget)
-	b, err := io.ReadAll(io.LimitReader(rc, limit+1))
-	if err != nil {
-		return nil, unreadable(whyEntry)
-	}
-	if int64(len(b)) > limit {
-		return nil, unreadable(whyTooLarge)
-	}
-	*budget -= int64(len(b))
-	return b, nil
+	return assemble(entries)
 }
 
 // knownEntry admits only the names this version writes.
@@ -159,20 +150,15 @@ func digits(s string, n int) bool {
 	return true
 }
 
-func decode(b []byte, v any) error {
-	if kube.CheckNesting(b, limits.MaxNesting) != nil {
-		return errors.New("nesting")
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	return dec.Decode(v)
-}
-
-func assemble(entries map[string][]byte) (*Snapshot, error) {
-	s := &Snapshot{logs: map[string]*logEntry{}}
-	mb, ok := entries[entryManifest]
+func assemble(entries map[string]*zip.File) (*Snapshot, error) {
+	s := &Snapshot{}
+	mf, ok := entries[entryManifest]
 	if !ok {
 		return nil, unreadable(whyNoManifest)
+	}
+	mb, err := readEntry(mf, limits.SnapshotMaxEntryBytes)
+	if err != nil {
+		return nil, err
 	}
 	if err := decode(mb, &s.Manifest); err != nil {
 		return nil, unreadable(whyNoManifest)
@@ -181,67 +167,65 @@ func assemble(entries map[string][]byte) (*Snapshot, error) {
 	if m.Format != Format || m.Version < 1 || m.Version > Version {
 		return nil, unreadable(whyFormat)
 	}
-	if len(m.Kinds) > limits.SnapshotMaxEntries {
+	if len(m.Kinds) > limits.SnapshotMaxKinds {
 		return nil, unreadable(whyTooLarge)
 	}
 	m.Server = kube.CutValue(sanitize.String(m.Server))
 	m.Identity.User = kube.CutValue(sanitize.String(m.Identity.User))
 	m.Identity.Fingerprint = kube.CutValue(sanitize.String(m.Identity.Fingerprint))
-	if b, ok := entries[entryAnswers]; ok {
-		if err := decode(b, &s.answers); err != nil {
+	m.Cluster = kube.CutValue(sanitize.String(m.Cluster))
+	for name, v := range map[string]any{entryAnswers: &s.answers, entryRouting: &s.routing} {
+		f, ok := entries[name]
+		if !ok {
+			continue
+		}
+		b, err := readEntry(f, limits.SnapshotMaxEntryBytes)
+		if err != nil {
+			return nil, err
+		}
+		if err := decode(b, v); err != nil {
 			return nil, unreadable(whyEntry)
 		}
 	}
-	if b, ok := entries[entryRouting]; ok {
-		if err := decode(b, &s.routing); err != nil {
-			return nil, unreadable(whyEntry)
-		}
-	}
+	s.openapiFile = entries[entryOpenAPI]
 	for i, k := range m.Kinds {
 		kd := &kindData{Kind: k, routes: &s.routing}
 		if k.Chunks < 0 || k.Chunks > len(entries) {
 			return nil, unreadable(whyKindEntries)
 		}
 		for c := 0; c < k.Chunks; c++ {
-			b, ok := entries[fmt.Sprintf(entryFormat, prefixKinds, i, c)]
+			f, ok := entries[fmt.Sprintf(entryFormat, prefixKinds, i, c)]
 			if !ok {
 				return nil, unreadable(whyKindEntries)
 			}
-			kd.raw = append(kd.raw, b)
+			kd.files = append(kd.files, f)
 		}
 		s.kinds = append(s.kinds, kd)
 	}
-	for name, b := range entries {
-		if !strings.HasPrefix(name, prefixLogs) {
-			continue
+	for name, f := range entries {
+		if strings.HasPrefix(name, prefixLogs) {
+			s.logFiles = append(s.logFiles, f)
 		}
-		var le logEntry
-		if err := decode(b, &le); err != nil {
-			return nil, unreadable(whyEntry)
-		}
-		s.logs[logKey(le.Namespace, le.Pod, le.Container, le.Previous)] = &le
 	}
+	sort.Slice(s.logFiles, func(i, j int) bool { return s.logFiles[i].Name < s.logFiles[j].Name })
 	return s, nil
 }
 
-// data decodes the kind's chunks once.
-func (k *kindData) data() ([]kube.Column, []item, error) {
-	k.once.Do(func() {
-		for _, raw := range k.raw {
-			var c chunk
-			if err := decode(raw, &c); err != nil {
-				k.err = unreadable(whyEntry)
+// logIndex finds each log entry by its container, reading only each entry's first bytes, on the
+// first log asked for: a statement that reads no log unpacks none.
+func (s *Snapshot) logIndex() (map[string]*zip.File, error) {
+	s.logOnce.Do(func() {
+		s.logs = make(map[string]*zip.File, len(s.logFiles))
+		for _, f := range s.logFiles {
+			le, err := readLogHeader(f)
+			if err != nil {
+				s.logs, s.logErr = nil, err
 				return
 			}
-			if k.columns == nil {
-				k.columns = c.Columns
-			}
-			k.items = append(k.items, c.Items...)
+			s.logs[logKey(le.Namespace, le.Pod, le.Container, le.Previous)] = f
 		}
-		k.raw = nil
-		k.restoreRoutes()
 	})
-	return k.columns, k.items, k.err
+	return s.logs, s.logErr
 }
 
 // Notice is the line printed on stderr before answers from the snapshot.
@@ -271,21 +255,22 @@ func (s *Snapshot) kind(group, version, resource string) (k *kindData, other str
 // line naming it, under the reader's limits: what a search for a value must look through (the
 // canary tests).
 func Unpack(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	s, err := Load(path)
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > limits.SnapshotMaxBytes {
-		return nil, unreadable(whyTooLarge)
+	defer s.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, unreadable(whyNotZip)
 	}
 	out := append([]byte(nil), data...)
-	var budget int64 = limits.SnapshotMaxUnpacked
 	for _, f := range zr.File {
-		b, err := readEntry(f, &budget)
+		b, err := readEntry(f, limits.SnapshotMaxEntryBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -305,22 +290,6 @@ func logKey(ns, pod, container string, previous bool) string {
 	return k
 }
 
-// restoreRoutes puts each pod's default container back where machine masking hid it: a container
-// name, which the pod's spec shows anyway, and what logs and exec-free reads route by.
-func (k *kindData) restoreRoutes() {
-	if k.Group != "" || k.Resource != "pods" || len(k.routes.DefaultContainer) == 0 {
-		return
-	}
-	for _, it := range k.items {
-		c, ok := k.routes.DefaultContainer[metaString(it.Object, "namespace")+"/"+metaString(it.Object, "name")]
-		md, _ := it.Object["metadata"].(map[string]any)
-		ann, _ := md["annotations"].(map[string]any)
-		if ok && ann != nil {
-			ann[annotationDefaultContainer] = c
-		}
-	}
-}
-
 // openAPIAnswers are the OpenAPI exchanges, decoded once; a file whose entry cannot be read holds
 // none.
 func (s *Snapshot) openAPIAnswers() []*record.Exchange {
@@ -328,7 +297,7 @@ func (s *Snapshot) openAPIAnswers() []*record.Exchange {
 		if s.openapiFile == nil {
 			return
 		}
-		b, err := readEntry(s.openapiFile, &s.openapiBudget)
+		b, err := readEntry(s.openapiFile, limits.SnapshotMaxEntryBytes)
 		if err != nil || decode(b, &s.openapi) != nil {
 			s.openapi = nil
 		}

@@ -171,28 +171,14 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 	if kd.Namespaced && p.namespace != "" && !r.s.holdsNamespace(p.namespace) {
 		return nil, missing(lacksNamespace, p.namespace)
 	}
-	columns, items, err := kd.data()
-	if err != nil {
-		return nil, err
-	}
+	r.noticeCut(kd, p)
 	table := strings.Contains(req.Header.Get("Accept"), "as=Table")
+	ns := ""
+	if kd.Namespaced {
+		ns = p.namespace
+	}
 	if p.name != "" {
-		for i := range items {
-			o := items[i].Object
-			if metaString(o, "name") == p.name && (!kd.Namespaced || metaString(o, "namespace") == p.namespace) {
-				if table {
-					return respondJSON(req, 200, tableOf(columns, items[i:i+1], q.Get("includeObject"), "", ""))
-				}
-				return respondJSON(req, 200, o)
-			}
-		}
-		if it, ok := r.secretByName(kd, items, p); ok {
-			if table {
-				return respondJSON(req, 200, tableOf(columns, []item{it}, q.Get("includeObject"), "", ""))
-			}
-			return respondJSON(req, 200, it.Object)
-		}
-		return status(req, http.StatusNotFound, "NotFound")
+		return r.getOne(req, kd, p, ns, table, q.Get("includeObject"))
 	}
 	sel, err := parseLabelSelector(q.Get("labelSelector"))
 	if err != nil {
@@ -202,26 +188,39 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 	if err != nil {
 		return status(req, http.StatusBadRequest, "BadRequest")
 	}
-	var picked []item
-	for _, it := range items {
-		if kd.Namespaced && p.namespace != "" && metaString(it.Object, "namespace") != p.namespace {
-			continue
-		}
-		if sel.matches(labelsOf(it.Object)) && fields.matches(it.Object) {
-			picked = append(picked, it)
-		}
-	}
+	match := func(it item) bool { return sel.matches(labelsOf(it.Object)) && fields.matches(it.Object) }
 	if q.Get("watch") != "" {
 		if rv := q.Get("resourceVersion"); rv != "" && rv != "0" {
 			return nil, kube.ErrReplayEnd // a watch from the list's version: nothing changed after the capture
 		}
-		return r.watch(req, kd, columns, picked, table, q.Get("includeObject"))
+		return r.watch(req, kd, ns, match, table, q.Get("includeObject"))
 	}
-	page, next, ok := pageOf(picked, q.Get("limit"), q.Get("continue"))
+	from, ok := parseToken(q.Get("continue"), len(kd.files))
 	if !ok {
 		return status(req, http.StatusGone, "Expired")
 	}
+	size := pageSize(q.Get("limit"))
+	var page []item
+	next := ""
+	err = kd.walk(req.Context(), from, ns, func(at pos, it item) bool {
+		if !match(it) {
+			return true
+		}
+		if len(page) == size {
+			next = at.token()
+			return false
+		}
+		page = append(page, it)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
 	if table {
+		columns, err := kd.cols()
+		if err != nil {
+			return nil, err
+		}
 		return respondJSON(req, 200, tableOf(columns, page, q.Get("includeObject"), next, "1"))
 	}
 	objs := make([]map[string]any, len(page))
@@ -234,20 +233,41 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 	})
 }
 
-// secretByName finds a Secret whose name machine masking hid, by the UID kept under the hash of
-// the name asked for.
-func (r *Reader) secretByName(kd *kindData, items []item, p resourcePath) (item, bool) {
-	uid, ok := r.s.routing.SecretUIDs[secretKey(p.namespace, p.name)]
-	if !ok || kd.Group != "" || kd.Resource != "secrets" || uid == "" {
-		return item{}, false
+// getOne answers a get of one object: found by name in its namespace, or (a machine-mode
+// snapshot's Secret, whose name was masked) by the UID kept under the name's hash.
+func (r *Reader) getOne(req *http.Request, kd *kindData, p resourcePath, ns string, table bool, include string) (*http.Response, error) {
+	uid := ""
+	if kd.Group == "" && kd.Resource == "secrets" {
+		uid = r.s.routing.SecretUIDs[secretKey(p.namespace, p.name)]
 	}
-	for _, it := range items {
-		md, _ := it.Object["metadata"].(map[string]any)
-		if md["uid"] == uid {
-			return it, true
+	var found, byUID *item
+	err := kd.walk(req.Context(), pos{}, ns, func(_ pos, it item) bool {
+		if metaString(it.Object, "name") == p.name {
+			found = &it
+			return false
 		}
+		if md, _ := it.Object["metadata"].(map[string]any); uid != "" && byUID == nil && md["uid"] == uid {
+			byUID = &it
+		}
+		return true
+	})
+	if err != nil {
+		return nil, err
 	}
-	return item{}, false
+	if found == nil {
+		found = byUID
+	}
+	if found == nil {
+		return status(req, http.StatusNotFound, "NotFound")
+	}
+	if !table {
+		return respondJSON(req, 200, found.Object)
+	}
+	columns, err := kd.cols()
+	if err != nil {
+		return nil, err
+	}
+	return respondJSON(req, 200, tableOf(columns, []item{*found}, include, "", ""))
 }
 
 // holdsNamespace reports whether the capture covered ns.
@@ -255,26 +275,13 @@ func (s *Snapshot) holdsNamespace(ns string) bool {
 	return len(s.Manifest.Namespaces) == 0 || slices.Contains(s.Manifest.Namespaces, ns)
 }
 
-// pageOf cuts one page: the continue token is the offset of the page's first item.
-func pageOf(items []item, limit, cont string) ([]item, string, bool) {
-	start := 0
-	if cont != "" {
-		n, err := strconv.Atoi(strings.TrimPrefix(cont, "snapshot-"))
-		if err != nil || n < 0 || n > len(items) || !strings.HasPrefix(cont, "snapshot-") {
-			return nil, "", false
-		}
-		start = n
-	}
+// pageSize is the page a list asks for: its limit, at most limits.PageSize.
+func pageSize(limit string) int {
 	size := limits.PageSize
 	if n, err := strconv.Atoi(limit); err == nil && n > 0 && n < size {
 		size = n
 	}
-	end := min(start+size, len(items))
-	next := ""
-	if end < len(items) {
-		next = "snapshot-" + strconv.Itoa(end)
-	}
-	return items[start:end], next, true
+	return size
 }
 
 // tableOf is the server's Table for items: the captured cells, and each object whole, as its
@@ -302,20 +309,36 @@ func tableOf(columns []kube.Column, items []item, include, next, rv string) map[
 
 // watch answers a watch from the start with the captured list, each object ADDED, then a clean
 // end; a watch from a version (a live statement going on after its list) ends with
-// kube.ErrReplayEnd.
-func (r *Reader) watch(req *http.Request, kd *kindData, columns []kube.Column, items []item, table bool, include string) (*http.Response, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	for i := range items {
-		var obj any = items[i].Object
-		if table {
-			obj = tableOf(columns, items[i:i+1], include, "", "")
-		}
-		if err := enc.Encode(map[string]any{"type": "ADDED", "object": obj}); err != nil {
-			return nil, err
-		}
+// kube.ErrReplayEnd. The events are written as the kind's entries are walked, through a pipe, so
+// the answer is never held whole.
+func (r *Reader) watch(req *http.Request, kd *kindData, ns string, match func(item) bool, table bool, include string) (*http.Response, error) {
+	columns, err := kd.cols()
+	if err != nil {
+		return nil, err
 	}
-	return respond(req, 200, "application/json", buf.Bytes()), nil
+	pr, pw := io.Pipe()
+	go func() {
+		enc := json.NewEncoder(pw)
+		var werr error
+		err := kd.walk(req.Context(), pos{}, ns, func(_ pos, it item) bool {
+			if !match(it) {
+				return true
+			}
+			var obj any = it.Object
+			if table {
+				obj = tableOf(columns, []item{it}, include, "", "")
+			}
+			werr = enc.Encode(map[string]any{"type": "ADDED", "object": obj})
+			return werr == nil
+		})
+		if err == nil {
+			err = werr
+		}
+		pw.CloseWithError(err)
+	}()
+	resp := respond(req, 200, "application/json", nil)
+	resp.Body, resp.ContentLength = pr, -1
+	return resp, nil
 }
 
 func labelsOf(obj map[string]any) map[string]string {
@@ -328,4 +351,27 @@ func labelsOf(obj map[string]any) map[string]string {
 		}
 	}
 	return out
+}
+
+// noticeCut tells the person, once, that the namespaces a read covers had their share of the kind
+// cut at the capture's --max-rows: how many were kept and left out.
+func (r *Reader) noticeCut(kd *kindData, p resourcePath) {
+	what := (kube.APIResource{Group: p.group, Resource: p.resource}).GroupResource()
+	max := r.s.Manifest.MaxRows
+	if p.namespace != "" || !kd.Namespaced {
+		for _, c := range kd.Cut {
+			if c.Namespace == p.namespace {
+				r.notice(kube.Sentencef(sentenceCutOne, c.Kept, c.Kept+c.Left, what, c.Namespace, max))
+			}
+		}
+		return
+	}
+	if len(kd.Cut) == 0 {
+		return
+	}
+	left := 0
+	for _, c := range kd.Cut {
+		left += c.Left
+	}
+	r.notice(kube.Sentencef(sentenceCutAll, left, what, max, len(kd.Cut), kd.Cut[0].Namespace))
 }

@@ -18,7 +18,7 @@ const (
 const (
 	sentenceNoPath       = "studioctl snapshot needs the file to write: studioctl snapshot FILE. Nothing was sent."
 	sentenceLogLines     = "--log-lines takes 0 to %d lines. Nothing was sent."
-	sentenceMaxRows      = "--max-rows takes 1 to %d rows per kind. Nothing was sent."
+	sentenceMaxRows      = "--max-rows takes 1 to %d objects of a kind per namespace (none given: every object is kept). Nothing was sent."
 	sentenceMaxBytes     = "--max-size takes %d to %d MiB. Nothing was sent."
 	sentenceBadNamespace = "A namespace given to studioctl snapshot is not a valid namespace name. Nothing was sent."
 	sentenceCreate       = "studioctl snapshot could not create a file beside the destination. Nothing was written."
@@ -28,9 +28,25 @@ const (
 	sentenceNotice       = "studioctl: answering from a snapshot of %s taken %s as %s, not from a live server."
 	sentenceLogsShort    = "studioctl: the snapshot kept at most the last %d lines of container %s of pod %s/%s; %s asked for more."
 	sentenceUnreadable   = "%s is not a studioctl snapshot this version can read: %s."
+	sentenceCutOne       = "studioctl: the snapshot kept %d of the %d %s of namespace %s (the capture's --max-rows %d per namespace); the rest were left out."
+	sentenceCutAll       = "studioctl: the snapshot left out %d %s past the capture's --max-rows (%d per namespace) in %d namespaces, %s first."
+	lineCut              = "%s: %d of %d kept in namespace %s (--max-rows)"
+	lineCutMore          = "and %d more namespaces past --max-rows"
 
-	reasonRows = "past the row cap (--max-rows)"
-	reasonSize = "past the size cap (--max-size)"
+	sentenceDiffClusters = "%s and %s are snapshots of two different clusters (their kube-system namespaces differ): studioctl snapshot diff compares two snapshots of one cluster."
+	sentenceDiffForm     = "studioctl snapshot diff does not print -o %s: it takes %s. Nothing was read."
+	sentenceDiffStopped  = "studioctl snapshot diff stopped at %s: its deadline passed or it was interrupted. Nothing was printed."
+	noteDiffNoCluster    = "Note: a snapshot records no cluster identity (kube-system was not read at capture); the two were compared without checking they are of one cluster."
+	lineDiffSide         = "%s: %s, server %s, captured as %s at %s"
+	lineDiffMoreFields   = " and %d more"
+	lineDiffNotCompared  = "%s: not compared, %s"
+	lineDiffKind         = "%s: %d added, %d removed, %d changed"
+	lineDiffNone         = "No object changed between the two snapshots."
+	lineDiffUnlisted     = "%d more changes are counted above but not listed."
+
+	reasonKindCap   = "past the most objects a capture reads of one kind"
+	reasonSize      = "past the size cap (--max-size)"
+	reasonRestarted = "the server restarted its list (410 Gone) after part of it was written"
 
 	noteMachine   = "Machine masking was applied at capture: masked values read as <redacted> in every mode; a pod's default container is kept as a routing fact, so logs still pick it."
 	noteNoOpenAPI = "The OpenAPI documents did not fit under the size cap: explain cannot answer from this snapshot."
@@ -40,6 +56,7 @@ const (
 // The reasons a file is not read, quoted by sentenceUnreadable.
 const (
 	whyNotZip      = "it is not a zip archive"
+	whyNotFile     = "it is not a regular file"
 	whyNoManifest  = "it has no studioctl snapshot manifest"
 	whyFormat      = "its manifest names another format or a newer version"
 	whyTooLarge    = "it passes a reader limit (file size, entries or unpacked bytes)"

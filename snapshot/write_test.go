@@ -91,7 +91,7 @@ func TestOptionsValidate(t *testing.T) {
 	}
 	o := Options{Path: "x"}
 	o.Complete()
-	if err := o.Validate(); err != nil || o.LogLines != limits.DefaultLogLines || o.MaxRows != limits.DefaultMaxRows || o.MaxBytes != limits.SnapshotDefaultBytes {
+	if err := o.Validate(); err != nil || o.LogLines != limits.DefaultLogLines || o.MaxRows != 0 || o.MaxBytes != limits.SnapshotDefaultBytes {
 		t.Errorf("defaults: %+v, %v", o, err)
 	}
 	o = Options{Path: "x", NoLogs: true}

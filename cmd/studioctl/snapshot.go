@@ -38,7 +38,8 @@ func snapshotCommand(f *Factory) *cobra.Command {
 			"the server's tables, events, the last lines of each container's log, metrics when served, discovery,\n" +
 			"the OpenAPI documents and the identity's self reviews, into one zip file (docs/snapshot.md). Secret\n" +
 			"values are stripped at capture; with --redact machine, machine masking is applied too. --max-rows\n" +
-			"caps each kind; --max-size caps the file. Ctrl-C leaves no partial file.",
+			"caps each kind per namespace (every object is kept without it); --max-size caps the file. Ctrl-C\n" +
+			"leaves no partial file. snapshot diff A B says what changed between two snapshots.",
 		Example: "  studioctl --kubeconfig k.yaml snapshot cluster.snap\n  studioctl --replay cluster.snap get pods -A\n  studioctl snapshot inspect cluster.snap",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -57,7 +58,72 @@ func snapshotCommand(f *Factory) *cobra.Command {
 		Args:    cobra.ExactArgs(1),
 		RunE:    func(cmd *cobra.Command, args []string) error { return runSnapshotInspect(f, args[0]) },
 	})
+	cmd.AddCommand(snapshotDiffCommand(f))
 	return cmd
+}
+
+// snapshotDiffFlags are what `studioctl snapshot diff A B` takes.
+type snapshotDiffFlags struct {
+	output       string
+	failOnChange bool
+}
+
+func snapshotDiffCommand(f *Factory) *cobra.Command {
+	var fl snapshotDiffFlags
+	cmd := &cobra.Command{
+		Use:   "diff A B [-o table|json|markdown] [--fail-on-change]",
+		Short: "What changed between two snapshots of one cluster: objects added, removed and changed, by kind",
+		Long: "diff reads two snapshot files (nothing is sent) and lists the objects added, removed and changed from A\n" +
+			"to B by kind, namespace and name, with the fields that changed (paths, never values), and a summary line\n" +
+			"per kind. Snapshots of two different clusters are refused. With --redact machine, Secret names are\n" +
+			"masked. --fail-on-change exits 4 when anything changed (a CI drift check).",
+		Example: "  studioctl snapshot diff monday.snap tuesday.snap\n  studioctl snapshot diff a.snap b.snap -o markdown --fail-on-change",
+		Args:    cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSnapshotDiff(cmd.Context(), f, args[0], args[1], fl)
+		},
+	}
+	cmd.Flags().StringVarP(&fl.output, "output", "o", snapshot.DiffTable, "table, json or markdown")
+	cmd.Flags().BoolVar(&fl.failOnChange, "fail-on-change", false, "exit 4 when anything changed")
+	return cmd
+}
+
+func runSnapshotDiff(ctx context.Context, f *Factory, pathA, pathB string, fl snapshotDiffFlags) error {
+	jsonErrors := fl.output == snapshot.DiffJSON
+	mode, err := redactMode(f.flags.redact)
+	if err == nil {
+		err = snapshot.CheckDiffForm(fl.output)
+	}
+	if err != nil {
+		return fail(err, jsonErrors)
+	}
+	var snaps [2]*studioctl.Snapshot
+	for i, path := range []string{pathA, pathB} {
+		snap, err := studioctl.LoadSnapshot(path)
+		if err != nil {
+			if _, ok := kube.AsError(err); !ok {
+				err = kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, path)
+			}
+			return fail(err, jsonErrors)
+		}
+		defer snap.Close()
+		snaps[i] = snap
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	ctx, cancel := context.WithTimeout(ctx, limits.StatementDeadline("snapshot"))
+	defer cancel()
+	r, err := snapshot.Diff(ctx, snaps[0], snaps[1], snapshot.DiffOptions{PathA: pathA, PathB: pathB, Machine: mode == studioctl.Machine})
+	if err != nil {
+		return fail(err, jsonErrors)
+	}
+	if err := r.Print(f.IO.Out, fl.output); err != nil {
+		return fail(err, jsonErrors)
+	}
+	if fl.failOnChange && r.Changed() {
+		return exitStatus(kube.ExitWarnings)
+	}
+	return nil
 }
 
 func runSnapshot(ctx context.Context, f *Factory, path string, fl snapshotFlags) error {

@@ -1,0 +1,234 @@
+package snapshot
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
+)
+
+// errBounds is what the scan of an entry returns when it nests past the cap or holds more values
+// than an entry may: the file is refused before any decoder builds it.
+var errBounds = errors.New("snapshot entry past its bounds")
+
+// checkBounds scans a JSON text once, skipping strings: its nesting must stay under
+// limits.MaxNesting and its values (each object, array and scalar, counted by the brackets, commas
+// and colons that separate them) under max. A decoded value costs tens of bytes however small its
+// text, so an entry of a million tiny items would cost gigabytes decoded: the count bounds that.
+func checkBounds(data []byte, max int) error {
+	depth, values := 0, 1
+	inString := false
+	for i := 0; i < len(data); i++ {
+		b := data[i]
+		if inString {
+			switch b {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch b {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+			values++
+			if depth > limits.MaxNesting {
+				return errBounds
+			}
+		case '}', ']':
+			depth--
+		case ',', ':':
+			values++
+		}
+		if values > max {
+			return errBounds
+		}
+	}
+	return nil
+}
+
+// decode reads an entry's JSON with exact numbers under the nesting cap.
+func decode(b []byte, v any) error {
+	return decodeBounded(b, v, limits.SnapshotMaxChunkValues)
+}
+
+func decodeBounded(b []byte, v any, maxValues int) error {
+	if checkBounds(b, maxValues) != nil {
+		return errBounds
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// readEntry unpacks one entry, at most limit bytes of it: whatever its header claims, reading
+// stops one byte past the limit, so a decompression bomb costs no more than the limit.
+func readEntry(f *zip.File, limit int64) ([]byte, error) {
+	if f.Method != zip.Deflate && f.Method != zip.Store {
+		return nil, unreadable(whyEntry)
+	}
+	if f.UncompressedSize64 > uint64(limit) {
+		return nil, unreadable(whyTooLarge)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, unreadable(whyEntry)
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, limit+1))
+	if err != nil {
+		return nil, unreadable(whyEntry)
+	}
+	if int64(len(b)) > limit {
+		return nil, unreadable(whyTooLarge)
+	}
+	return b, nil
+}
+
+// decodeChunk reads one kind entry: its columns and at most limits.SnapshotChunkObjects items,
+// the count checked while decoding, so an entry claiming more is refused before it is built.
+func decodeChunk(f *zip.File) (chunk, error) {
+	var c chunk
+	b, err := readEntry(f, limits.SnapshotMaxEntryBytes)
+	if err != nil {
+		return c, err
+	}
+	if checkBounds(b, limits.SnapshotMaxChunkValues) != nil {
+		return c, unreadable(whyTooLarge)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return c, unreadable(whyEntry)
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return c, unreadable(whyEntry)
+		}
+		switch t {
+		case "columns":
+			if dec.Decode(&c.Columns) != nil {
+				return c, unreadable(whyEntry)
+			}
+		case "items":
+			if err := decodeItems(dec, &c); err != nil {
+				return c, err
+			}
+		default:
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return c, unreadable(whyEntry)
+			}
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return c, unreadable(whyEntry)
+	}
+	return c, nil
+}
+
+func decodeItems(dec *json.Decoder, c *chunk) error {
+	t, err := dec.Token()
+	if err != nil {
+		return unreadable(whyEntry)
+	}
+	if t == nil {
+		return nil
+	}
+	if t != json.Delim('[') {
+		return unreadable(whyEntry)
+	}
+	for dec.More() {
+		if len(c.Items) >= limits.SnapshotChunkObjects {
+			return unreadable(whyTooLarge)
+		}
+		var it item
+		if dec.Decode(&it) != nil {
+			return unreadable(whyEntry)
+		}
+		if it.Object == nil {
+			it.Object = map[string]any{}
+		}
+		c.Items = append(c.Items, it)
+	}
+	if _, err := dec.Token(); err != nil {
+		return unreadable(whyEntry)
+	}
+	return nil
+}
+
+// readLogHeader reads a log entry's namespace, pod, container and instance, which a capture
+// writes before the text: only the entry's first bytes are unpacked, so finding a log never
+// unpacks the others' text.
+func readLogHeader(f *zip.File) (logEntry, error) {
+	var le logEntry
+	if f.Method != zip.Deflate && f.Method != zip.Store {
+		return le, unreadable(whyEntry)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return le, unreadable(whyEntry)
+	}
+	defer rc.Close()
+	dec := json.NewDecoder(io.LimitReader(rc, limits.SnapshotMaxLogHeader))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return le, unreadable(whyEntry)
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return le, unreadable(whyEntry)
+		}
+		key, _ := t.(string)
+		if key == "text" {
+			return le, nil
+		}
+		var dst any
+		switch key {
+		case "namespace":
+			dst = &le.Namespace
+		case "pod":
+			dst = &le.Pod
+		case "container":
+			dst = &le.Container
+		case "previous":
+			dst = &le.Previous
+		case "lines":
+			dst = &le.Lines
+		default:
+			dst = new(json.RawMessage)
+		}
+		if dec.Decode(dst) != nil {
+			return le, unreadable(whyEntry)
+		}
+	}
+	return le, nil
+}
+
+// readLog unpacks one log entry whole, under its cap.
+func readLog(f *zip.File) (*logEntry, error) {
+	b, err := readEntry(f, limits.SnapshotMaxLogEntry)
+	if err != nil {
+		return nil, err
+	}
+	var le logEntry
+	if decode(b, &le) != nil {
+		return nil, unreadable(whyEntry)
+	}
+	return &le, nil
+}
+
+// refusesFile reports an error that is a refusal of the file itself (exit 2), which a reader
+// beneath the guard hands back as it is.
+func refusesFile(err error) bool {
+	e, ok := kube.AsError(err)
+	return ok && e.Code == CodeRead
+}

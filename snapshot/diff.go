@@ -1,0 +1,287 @@
+package snapshot
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"sort"
+
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/redact"
+)
+
+// The changes a snapshot diff names.
+const (
+	ChangeAdded   = "added"
+	ChangeRemoved = "removed"
+	ChangeChanged = "changed"
+)
+
+// Side is one snapshot of a diff as its manifest tells it.
+type Side struct {
+	Path       string `json:"path"`
+	Server     string `json:"server"`
+	User       string `json:"user"`
+	CapturedAt string `json:"capturedAt"`
+	Cluster    string `json:"cluster,omitempty"`
+	Redact     string `json:"redact"`
+}
+
+// ObjectChange is one object added, removed or changed between the two snapshots; for a change,
+// the fields that differ (paths, never values), at most limits.SnapshotDiffMaxFields of them.
+type ObjectChange struct {
+	Kind       string   `json:"kind"`
+	Namespace  string   `json:"namespace,omitempty"`
+	Name       string   `json:"name"`
+	Change     string   `json:"change"`
+	Fields     []string `json:"fields,omitempty"`
+	MoreFields int      `json:"moreFields,omitempty"`
+}
+
+// KindSummary counts one kind's changes; NotCompared says why a kind was not compared (it was
+// not captured whole on one side).
+type KindSummary struct {
+	Kind        string `json:"kind"`
+	Added       int    `json:"added"`
+	Removed     int    `json:"removed"`
+	Changed     int    `json:"changed"`
+	NotCompared string `json:"notCompared,omitempty"`
+}
+
+// DiffReport is what changed from snapshot A to snapshot B.
+type DiffReport struct {
+	A       Side           `json:"a"`
+	B       Side           `json:"b"`
+	Notes   []string       `json:"notes,omitempty"`
+	Kinds   []KindSummary  `json:"kinds"`
+	Objects []ObjectChange `json:"objects"`
+	// Unlisted counts the changes past limits.SnapshotDiffMaxChanges (counted, not listed).
+	Unlisted int `json:"unlisted,omitempty"`
+}
+
+// Changed reports whether anything changed (what --fail-on-change exits 4 on).
+func (r *DiffReport) Changed() bool {
+	for _, k := range r.Kinds {
+		if k.Added+k.Removed+k.Changed > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// DiffOptions say how a diff is made.
+type DiffOptions struct {
+	PathA, PathB string
+	// Machine masks Secret names (and the keys of their data) as machine mode masks them.
+	Machine bool
+}
+
+// Diff compares two snapshots of one cluster kind by kind, object by object. Memory is bounded by
+// A's index (a key and a hash per object) and one entry of each side at a time. Two snapshots
+// whose recorded cluster identities differ are refused.
+func Diff(ctx context.Context, a, b *Snapshot, o DiffOptions) (*DiffReport, error) {
+	ma, mb := &a.Manifest, &b.Manifest
+	if ma.Cluster != "" && mb.Cluster != "" && ma.Cluster != mb.Cluster {
+		return nil, kube.Refusef(CodeFlags, sentenceDiffClusters, o.PathA, o.PathB)
+	}
+	r := &DiffReport{A: sideOf(o.PathA, ma), B: sideOf(o.PathB, mb)}
+	if ma.Cluster == "" || mb.Cluster == "" {
+		r.Notes = append(r.Notes, noteDiffNoCluster)
+	}
+	machine := o.Machine || ma.Redact == "machine" || mb.Redact == "machine"
+	for _, name := range kindNames(a, b) {
+		ka, kb := kindByName(a, name), kindByName(b, name)
+		sum, err := diffKind(ctx, r, ka, kb, name, machine)
+		if ctx.Err() != nil {
+			// the statement's deadline or Ctrl-C: studioctl's sentence, not the context's words
+			return nil, kube.Refusef(CodeLimit, sentenceDiffStopped, name)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if sum.Added+sum.Removed+sum.Changed > 0 || sum.NotCompared != "" {
+			r.Kinds = append(r.Kinds, sum)
+		}
+	}
+	return r, nil
+}
+
+func sideOf(path string, m *Manifest) Side {
+	return Side{Path: path, Server: m.Server, User: m.Identity.User, CapturedAt: m.CapturedAt.UTC().Format("2006-01-02T15:04:05Z"), Cluster: m.Cluster, Redact: m.Redact}
+}
+
+// kindNames are the kinds either snapshot lists (group and resource), in name order.
+func kindNames(a, b *Snapshot) []string {
+	seen := map[string]bool{}
+	for _, s := range []*Snapshot{a, b} {
+		for _, k := range s.kinds {
+			seen[k.GroupResource()] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func kindByName(s *Snapshot, name string) *kindData {
+	for _, k := range s.kinds {
+		if k.GroupResource() == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// indexed is one object of A: its hash and where it is, to be read again when B's differs.
+type indexed struct {
+	hash [sha256.Size]byte
+	at   pos
+	seen bool
+}
+
+// diffKind compares one kind: A is indexed, B walked against the index, then what B never met
+// is removed.
+func diffKind(ctx context.Context, r *DiffReport, ka, kb *kindData, name string, machine bool) (KindSummary, error) {
+	sum := KindSummary{Kind: name}
+	switch {
+	case ka != nil && ka.State != StateCaptured:
+		sum.NotCompared = "not captured in A (" + ka.State + ")"
+		return sum, nil
+	case kb != nil && kb.State != StateCaptured:
+		sum.NotCompared = "not captured in B (" + kb.State + ")"
+		return sum, nil
+	case ka != nil && len(ka.Cut) > 0 || kb != nil && len(kb.Cut) > 0:
+		sum.NotCompared = "cut at --max-rows on one side"
+		return sum, nil
+	}
+	index := map[string]*indexed{}
+	if ka != nil {
+		err := ka.walk(ctx, pos{}, "", func(at pos, it item) bool {
+			index[objectKey(it.Object)] = &indexed{hash: hashObject(it.Object), at: at}
+			return true
+		})
+		if err != nil {
+			return sum, err
+		}
+	}
+	if kb != nil {
+		var werr error
+		err := kb.walk(ctx, pos{}, "", func(_ pos, it item) bool {
+			key := objectKey(it.Object)
+			x, ok := index[key]
+			switch {
+			case !ok:
+				sum.Added++
+				r.add(change(name, it.Object, ChangeAdded, machine))
+			case x.hash != hashObject(it.Object):
+				x.seen = true
+				sum.Changed++
+				c := change(name, it.Object, ChangeChanged, machine)
+				var old map[string]any
+				if old, werr = objectAt(ka, x.at); werr != nil {
+					return false
+				}
+				c.Fields, c.MoreFields = changedFields(old, it.Object, isSecrets(name) && machine)
+				r.add(c)
+			default:
+				x.seen = true
+			}
+			return true
+		})
+		if err == nil {
+			err = werr
+		}
+		if err != nil {
+			return sum, err
+		}
+	}
+	if ka != nil {
+		err := ka.walk(ctx, pos{}, "", func(_ pos, it item) bool {
+			if x := index[objectKey(it.Object)]; x != nil && !x.seen {
+				x.seen = true
+				sum.Removed++
+				r.add(change(name, it.Object, ChangeRemoved, machine))
+			}
+			return true
+		})
+		if err != nil {
+			return sum, err
+		}
+	}
+	return sum, nil
+}
+
+// add lists a change, or counts it past the cap.
+func (r *DiffReport) add(c ObjectChange) {
+	if len(r.Objects) >= limits.SnapshotDiffMaxChanges {
+		r.Unlisted++
+		return
+	}
+	r.Objects = append(r.Objects, c)
+}
+
+func isSecrets(kind string) bool { return kind == "secrets" }
+
+// change names an object; in machine mode a Secret's name is masked.
+func change(kind string, obj map[string]any, what string, machine bool) ObjectChange {
+	name := metaString(obj, "name")
+	if machine && isSecrets(kind) {
+		name = redact.Masked
+	}
+	return ObjectChange{Kind: kind, Namespace: metaString(obj, "namespace"), Name: name, Change: what}
+}
+
+// objectKey finds an object on both sides: its namespace and name, or its UID when its name was
+// masked at capture (a machine-mode snapshot's Secret).
+func objectKey(obj map[string]any) string {
+	name := metaString(obj, "name")
+	if name == redact.Masked {
+		return "uid\x00" + metaString(obj, "uid")
+	}
+	return metaString(obj, "namespace") + "\x00" + name
+}
+
+// objectAt reads A's object at p again (its entry decoded once more when it is not the one held).
+func objectAt(k *kindData, p pos) (map[string]any, error) {
+	items, err := k.chunk(p.chunk)
+	if err != nil {
+		return nil, err
+	}
+	if p.index >= len(items) {
+		return map[string]any{}, nil
+	}
+	return items[p.index].Object, nil
+}
+
+// ignoredMeta are the metadata fields that change on every write without saying what changed.
+var ignoredMeta = map[string]bool{"resourceVersion": true, "managedFields": true}
+
+// hashObject hashes an object's JSON without the fields ignoredMeta names (the object shared
+// with the reader is not changed: its metadata is copied).
+func hashObject(obj map[string]any) [sha256.Size]byte {
+	b, _ := json.Marshal(withoutIgnored(obj))
+	return sha256.Sum256(b)
+}
+
+func withoutIgnored(obj map[string]any) map[string]any {
+	md, ok := obj["metadata"].(map[string]any)
+	if !ok {
+		return obj
+	}
+	out := make(map[string]any, len(obj))
+	for k, v := range obj {
+		out[k] = v
+	}
+	m := make(map[string]any, len(md))
+	for k, v := range md {
+		if !ignoredMeta[k] {
+			m[k] = v
+		}
+	}
+	out["metadata"] = m
+	return out
+}
