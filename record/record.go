@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -82,7 +83,7 @@ func LoadRecording(path string) (*Recording, error) {
 
 // errNotRecording is a file a recording cannot be: not a regular file (a device such as
 // /dev/zero would never end), or past limits.RecordingMaxBytes.
-var errNotRecording = errors.New("record: not a regular file under the recording size cap")
+var errNotRecording = fmt.Errorf("record: not a regular file under the recording size cap: %w", fs.ErrInvalid)
 
 // readCapped reads a recording file whole, refusing one that is not a regular file or passes
 // limits.RecordingMaxBytes (issue 32 item 2: --replay /dev/zero read until memory ran out).

@@ -158,7 +158,7 @@ func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.
 	}
 	rec, err := studioctl.LoadRecording(name)
 	if err != nil {
-		return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, name)
+		return nil, replayUnreadable(name, err)
 	}
 	fmt.Fprintln(io.Err, rec.Notice())
 	opts.CacheDir = ""

@@ -113,7 +113,7 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 		}
 		rec, err := studioctl.LoadRecording(g.replay)
 		if err != nil {
-			return nil, kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, g.replay)
+			return nil, replayUnreadable(g.replay, err)
 		}
 		fmt.Fprintln(io.Err, rec.Notice())
 		base.CacheDir = ""

@@ -2,20 +2,19 @@ package main
 
 // The command layer's own sentences: the global flags and the session they open.
 const (
-	CodeFlags                = "refused.flags"
-	CodeReplayRead           = "refused.replay"
-	CodeKubeconfigRead       = "refused.kubeconfig.read"
-	SentenceContextAlone     = "--context goes with --kubeconfig. Nothing was sent."
-	SentenceReplayAlone      = "--replay answers from a recording, so it takes no --kubeconfig or --connection. Nothing was sent."
-	SentenceTwoConnections   = "--kubeconfig and --connection each name a connection; give one. Nothing was sent."
-	SentenceReplayUnreadable = "The recording at %s could not be read. Nothing was sent."
-	SentenceKubeconfigOpen   = "The kubeconfig file could not be opened. Nothing was sent."
-	SentenceKubeconfigRead   = "The kubeconfig file could not be read. Nothing was sent."
-	SentenceRedactValue      = "--redact takes people or machine. Nothing was sent."
-	sentenceBoolBeforeVerb   = "%s is a switch of the statement, so before the verb it would take the verb as its value (kubectl refuses it there too): put %s after the verb, or write it with its value, such as --show-labels=true. Nothing was sent."
-	sentenceNoHelp           = "There is no command %q to show help for; studioctl help lists the commands."
-	sentenceNoContexts       = "The kubeconfig holds no contexts."
-	sentenceMaxRows          = "--max-rows takes 1 to %d. Nothing was sent."
+	CodeFlags              = "refused.flags"
+	CodeReplayRead         = "refused.replay"
+	CodeKubeconfigRead     = "refused.kubeconfig.read"
+	SentenceContextAlone   = "--context goes with --kubeconfig. Nothing was sent."
+	SentenceReplayAlone    = "--replay answers from a recording, so it takes no --kubeconfig or --connection. Nothing was sent."
+	SentenceTwoConnections = "--kubeconfig and --connection each name a connection; give one. Nothing was sent."
+	SentenceKubeconfigOpen = "The kubeconfig file could not be opened. Nothing was sent."
+	SentenceKubeconfigRead = "The kubeconfig file could not be read. Nothing was sent."
+	SentenceRedactValue    = "--redact takes people or machine. Nothing was sent."
+	sentenceBoolBeforeVerb = "%s is a switch of the statement, so before the verb it would take the verb as its value (kubectl refuses it there too): put %s after the verb, or write it with its value, such as --show-labels=true. Nothing was sent."
+	sentenceNoHelp         = "There is no command %q to show help for; studioctl help lists the commands."
+	sentenceNoContexts     = "The kubeconfig holds no contexts."
+	sentenceMaxRows        = "--max-rows takes 1 to %d. Nothing was sent."
 )
 
 // The command line's word on an unknown verb: the statement verbs and studioctl's own commands.

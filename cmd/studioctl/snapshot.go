@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/demo"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/snapshot"
@@ -99,11 +100,8 @@ func runSnapshotDiff(ctx context.Context, f *Factory, pathA, pathB string, fl sn
 	}
 	var snaps [2]*studioctl.Snapshot
 	for i, path := range []string{pathA, pathB} {
-		snap, err := studioctl.LoadSnapshot(path)
+		snap, err := openSnapshotFile(path)
 		if err != nil {
-			if _, ok := kube.AsError(err); !ok {
-				err = kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, path)
-			}
 			return fail(err, jsonErrors)
 		}
 		defer snap.Close()
@@ -188,15 +186,25 @@ func progressDisplay(io *IOStreams) func(snapshot.Progress) {
 }
 
 func runSnapshotInspect(f *Factory, path string) error {
-	snap, err := studioctl.LoadSnapshot(path)
+	snap, err := openSnapshotFile(path)
 	if err != nil {
-		if _, ok := kube.AsError(err); !ok {
-			err = kube.Refusef(CodeReplayRead, SentenceReplayUnreadable, path)
-		}
 		return fail(err, false)
 	}
 	for _, l := range snap.Manifest.Describe() {
 		fmt.Fprintln(f.IO.Out, l)
 	}
 	return nil
+}
+
+// openSnapshotFile reads the snapshot that inspect or diff names: "demo" is the embedded demo, as
+// for --replay; anything else a file.
+func openSnapshotFile(path string) (*studioctl.Snapshot, error) {
+	if path == demo.Name {
+		return demo.Snapshot()
+	}
+	snap, err := studioctl.LoadSnapshot(path)
+	if err != nil {
+		return nil, replayUnreadable(path, err)
+	}
+	return snap, nil
 }

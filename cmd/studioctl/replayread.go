@@ -1,0 +1,45 @@
+package main
+
+import (
+	"errors"
+	"io/fs"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Why a file --replay, snapshot inspect or snapshot diff names could not be read: each reason is
+// a fact studioctl found, never the operating system's own message (which may quote more than
+// the path).
+const (
+	sentenceReplayUnreadableWhy = "The recording at %s could not be read: %s. Nothing was sent."
+	reasonNotFound              = "no file or directory has that name"
+	reasonPermission            = "this user may not read it"
+	reasonNotPlainOrTooLarge    = "it is not a plain file, or it is larger than a recording may be"
+	reasonNotRecording          = "it is neither a snapshot nor a recording studioctl wrote"
+)
+
+// replayUnreadable is the refusal for a recording or snapshot at path that failed to load with
+// err: a refusal the loader composed is kept; any other error becomes studioctl's sentence with
+// the reason it can tell.
+func replayUnreadable(path string, err error) error {
+	if _, ok := kube.AsError(err); ok {
+		return err
+	}
+	return kube.Refusef(CodeReplayRead, sentenceReplayUnreadableWhy, path, replayReason(err))
+}
+
+func replayReason(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return reasonNotFound
+	case errors.Is(err, fs.ErrPermission):
+		return reasonPermission
+	case errors.Is(err, fs.ErrInvalid):
+		return reasonNotPlainOrTooLarge
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return reasonNotPlainOrTooLarge
+	}
+	return reasonNotRecording
+}
