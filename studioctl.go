@@ -184,13 +184,46 @@ func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
 
 // OpenKubeconfig reads a kubeconfig's bytes strictly and opens a session on one of its contexts
 // ("" for the current context). The notices say what the file held that studioctl does not use.
+// A context whose user signs in only through a credential plugin is refused: studioctl runs no
+// program, and would have nothing to sign in with.
 func OpenKubeconfig(data []byte, contextName string, o Options) (*Session, []Notice, error) {
 	f, err := kubeconfig.Parse(data)
 	if err != nil {
 		return nil, nil, err
 	}
+	return openContext(f, contextName, o)
+}
+
+// KubeconfigFile is one file of a kubeconfig list: the path it was read from, which only labels
+// studioctl's sentences about it, and its bytes. The library never opens a path itself.
+type KubeconfigFile struct {
+	Path string
+	Data []byte
+}
+
+// OpenKubeconfigList reads several kubeconfig files strictly and merges them as kubectl merges
+// the files of KUBECONFIG (the first file that defines a cluster, user or context wins, and the
+// current-context is the first file's that sets one), then opens a session on one context as
+// OpenKubeconfig does. A refusal about one file names its path. The caller reads the files: the
+// library reads no environment and no default file.
+func OpenKubeconfigList(files []KubeconfigFile, contextName string, o Options) (*Session, []Notice, error) {
+	srcs := make([]kubeconfig.Source, len(files))
+	for i, kf := range files {
+		srcs[i] = kubeconfig.Source{Path: kf.Path, Data: kf.Data}
+	}
+	f, err := kubeconfig.ParseList(srcs)
+	if err != nil {
+		return nil, nil, err
+	}
+	return openContext(f, contextName, o)
+}
+
+func openContext(f *kubeconfig.File, contextName string, o Options) (*Session, []Notice, error) {
 	imp, err := f.Import(contextName)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := imp.PluginOnly(); err != nil {
 		return nil, nil, err
 	}
 	s, err := Open(imp.Connection, o)

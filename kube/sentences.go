@@ -46,7 +46,7 @@ const (
 	sentenceConnSSLMode           = "The SSL mode must be verify-full, verify-system, require or disable. Nothing was sent."
 	sentenceConnCAMissing         = "SSL mode verify-full needs the cluster's CA certificate. Nothing was sent."
 	sentenceConnCAInvalid         = "The cluster's CA could not be read as a PEM certificate. Nothing was sent."
-	SentenceConnNone              = "No connection is set: name a kubeconfig with --kubeconfig FILE (and --context NAME), a saved connection with --connection NAME or STUDIOCTL_CONNECTION, or replay a recording with --replay DIR or --replay demo. Nothing was sent."
+	SentenceConnNone              = "No connection is set, and there is no kubeconfig to read (KUBECONFIG is unset and ~/.kube/config does not exist): name a kubeconfig with --kubeconfig FILE (and --context NAME), a saved connection with --connection NAME or STUDIOCTL_CONNECTION, or replay a recording with --replay DIR or --replay demo. Nothing was sent."
 )
 
 // Sentences about requests and answers. %s placeholders take studioctl's own description of the

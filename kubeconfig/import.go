@@ -16,6 +16,18 @@ type Import struct {
 	Server     string          // the cluster's server exactly as the file wrote it
 	Connection kube.Connection // the fields, as the file wrote them
 	Notices    []Notice        // what the person should know, in the order to show it
+	pluginOnly bool            // the user signs in through a credential plugin and nothing else
+}
+
+// PluginOnly refuses an import whose user signs in only through a credential plugin (exec or
+// auth-provider), which studioctl never runs: a session on it would reach the server as nobody,
+// so the command line and the library open none and send nothing. A saved connection may still
+// be made from it, with the notice saying how to give it a token.
+func (i *Import) PluginOnly() error {
+	if !i.pluginOnly {
+		return nil
+	}
+	return refuse(CodeCredentialPlugin, sentencePluginOnly)
 }
 
 // Notice is something an import leaves out or changes, said in studioctl's words.
@@ -48,29 +60,29 @@ func (f *File) Import(name string) (*Import, error) {
 	ctx, ok := f.contexts[ctxName]
 	if !ok {
 		if name == "" {
-			return nil, refuse(CodeMissingContext, sentenceMissingContextCur, f.currentAt.line, f.currentAt.col)
+			return nil, refuseAt(f.currentAt, CodeMissingContext, sentenceMissingContextCur, f.currentAt.line, f.currentAt.col)
 		}
 		return nil, refuse(CodeMissingContext, sentenceMissingContextNamed)
 	}
 	if ctx.cluster == "" {
-		return nil, refuse(CodeMissingCluster, sentenceNoCluster, ctx.at.line, ctx.at.col)
+		return nil, refuseAt(ctx.at, CodeMissingCluster, sentenceNoCluster, ctx.at.line, ctx.at.col)
 	}
 	cl, ok := f.clusters[ctx.cluster]
 	if !ok {
-		return nil, refuse(CodeMissingCluster, sentenceMissingCluster, ctx.at.line, ctx.at.col)
+		return nil, refuseAt(ctx.at, CodeMissingCluster, sentenceMissingCluster, ctx.at.line, ctx.at.col)
 	}
 	u := &user{}
 	if ctx.user != "" {
 		if u, ok = f.users[ctx.user]; !ok {
-			return nil, refuse(CodeMissingUser, sentenceMissingUser, ctx.at.line, ctx.at.col)
+			return nil, refuseAt(ctx.at, CodeMissingUser, sentenceMissingUser, ctx.at.line, ctx.at.col)
 		}
 	}
 	if cl.server == "" {
-		return nil, refuse(CodeServerMissing, sentenceServerMissing, cl.at.line, cl.at.col)
+		return nil, refuseAt(cl.at, CodeServerMissing, sentenceServerMissing, cl.at.line, cl.at.col)
 	}
 	srv, code := splitServer(cl.server)
 	if code != "" {
-		return nil, refuse(code, serverSentences[code], cl.serverAt.line, cl.serverAt.col)
+		return nil, refuseAt(cl.serverAt, code, serverSentences[code], cl.serverAt.line, cl.serverAt.col)
 	}
 
 	conn := kube.Connection{
@@ -116,5 +128,5 @@ func (f *File) Import(name string) (*Import, error) {
 	case !srv.plain:
 		notices = append(notices, Notice{NoticeAnonymous, sentenceAnonymous})
 	}
-	return &Import{Name: ctxName, Server: cl.server, Connection: conn, Notices: notices}, nil
+	return &Import{Name: ctxName, Server: cl.server, Connection: conn, Notices: notices, pluginOnly: !credential && u.plugin}, nil
 }

@@ -19,10 +19,14 @@ type File struct {
 	currentAt pos
 }
 
-// pos is a line and a column, both from 1.
-type pos struct{ line, col int }
+// pos is a line and a column, both from 1, and the path of the file they are in when the entry
+// came from a list of files (ParseList); "" for a file read alone.
+type pos struct {
+	line, col int
+	file      string
+}
 
-func at(n *yaml.Node) pos { return pos{n.Line, n.Column} }
+func at(n *yaml.Node) pos { return pos{line: n.Line, col: n.Column} }
 
 type cluster struct {
 	at            pos // the entry

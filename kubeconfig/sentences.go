@@ -80,6 +80,18 @@ const (
 	sentenceMissingCluster      = "The context at line %d, column %d names a cluster the file does not define. Nothing was sent."
 	sentenceMissingUser         = "The context at line %d, column %d names a user the file does not define. Nothing was sent."
 	sentenceServerMissing       = "The cluster at line %d, column %d gives no server. Nothing was sent."
+
+	// sentenceInFile stands before a refusal of one file of a list (ParseList); %s is the path
+	// the person gave, never text from the file.
+	sentenceInFile = "In the kubeconfig %s: "
+)
+
+// The refusal of a context that signs in only through a credential plugin: it would reach the
+// server as nobody, so nothing is sent at all.
+const (
+	CodeCredentialPlugin = "kubeconfig.credential_plugin"
+
+	sentencePluginOnly = "This context's user signs in through a credential plugin (exec or auth-provider), as EKS, GKE and AKS kubeconfigs do, and studioctl runs no program, so it has no credential to send. Two ways in: create a ServiceAccount token bound to the view or studioctl-reader ClusterRole, write it into a kubeconfig as the user's token (docs/kubeconfig.md) and save that with studioctl connection add NAME --from-kubeconfig FILE; or run kubectl proxy on this machine and point studioctl at it (KUBERNETES_ALLOW_LOOPBACK_PLAINTEXT=true). Nothing was sent."
 )
 
 // Refusals of a cluster's server, which is split as written and never rewritten: a server that

@@ -115,13 +115,12 @@ func (f *Factory) openWith(adjust func(*studioctl.Options)) (*studioctl.Session,
 		adjust(&opts)
 	}
 	conn := g.connection
-	if conn == "" && g.kubeconfig == "" && g.replay == "" {
+	if conn == "" && g.kubeconfig == "" && g.replay == "" && g.context == "" {
 		conn = io.Getenv("STUDIOCTL_CONNECTION")
 	}
-	if g.context != "" && g.kubeconfig == "" {
-		return nil, kube.Refusef(CodeFlags, SentenceContextAlone)
-	}
 	switch {
+	case g.context != "" && (g.connection != "" || g.replay != ""):
+		return nil, kube.Refusef(CodeFlags, SentenceContextAlone)
 	case g.replay != "" && (g.kubeconfig != "" || g.connection != ""):
 		return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)
 	case g.kubeconfig != "" && g.connection != "":
@@ -134,12 +133,13 @@ func (f *Factory) openWith(adjust func(*studioctl.Options)) (*studioctl.Session,
 			return nil, err
 		}
 		s, notices, err := studioctl.OpenKubeconfig(data, g.context, opts)
-		for _, n := range notices {
-			fmt.Fprintln(io.Err, "notice: "+n.Sentence)
-		}
+		printNotices(io.Err, notices)
 		return s, err
 	case conn != "":
 		return openSaved(conn, opts, io)
+	}
+	if paths, from := defaultKubeconfigs(io); len(paths) > 0 {
+		return f.openDefaultKubeconfig(paths, from, opts)
 	}
 	return nil, kube.Refusef(kube.CodeConnNone, kube.SentenceConnNone)
 }
@@ -189,19 +189,6 @@ func isSnapshotFile(path string) bool {
 	head := make([]byte, 4)
 	n, _ := io.ReadFull(f, head)
 	return snapshot.IsSnapshot(head[:n])
-}
-
-func readKubeconfig(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limits.MaxKubeconfigBytes+1))
-	if err != nil {
-		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigRead)
-	}
-	return data, nil
 }
 
 func redactMode(s string) (studioctl.Mode, error) {

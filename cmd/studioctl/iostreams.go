@@ -26,6 +26,7 @@ type IOStreams struct {
 
 // dirs are the user's directories; tests point them at a temporary folder.
 type dirs struct {
+	Home   string // where ~/.kube/config is looked for; "" reads no default kubeconfig
 	Cache  string
 	Config string
 	State  string
@@ -46,7 +47,7 @@ func systemStreams() *IOStreams {
 		ErrTTY:   term.IsTerminal(int(os.Stderr.Fd())),
 		NoColor:  os.Getenv("NO_COLOR") != "",
 		Getenv:   os.Getenv,
-		HomeDirs: dirs{Cache: join(cache, "studioctl"), Config: join(config, "studioctl"), State: join(state, "studioctl")},
+		HomeDirs: dirs{Home: homeOf(), Cache: join(cache, "studioctl"), Config: join(config, "studioctl"), State: join(state, "studioctl")},
 	}
 }
 

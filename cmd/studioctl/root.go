@@ -40,7 +40,7 @@ func newRoot(f *Factory) *cobra.Command {
 	root.Flags().Bool("version", false, "print studioctl's version; nothing is sent (version prints the server's too)")
 	root.PersistentFlags().BoolP("help", "h", false, "print help; nothing is sent")
 	root.PersistentFlags().StringVar(&g.kubeconfig, "kubeconfig", "", "read this kubeconfig file (strictly: no exec plugins, no file paths, no impersonation)")
-	root.PersistentFlags().StringVar(&g.context, "context", "", "the kubeconfig context to use (only with --kubeconfig; default: its current context)")
+	root.PersistentFlags().StringVar(&g.context, "context", "", "the kubeconfig context to use (of --kubeconfig, or of KUBECONFIG or ~/.kube/config when no connection is named; default: its current context)")
 	root.PersistentFlags().StringVar(&g.connection, "connection", "", "a saved connection (or STUDIOCTL_CONNECTION)")
 	root.PersistentFlags().StringVar(&g.replay, "replay", "", "answer from a snapshot file (studioctl snapshot), a recording (a recording file, or a directory of them), or demo; no server needed")
 	root.PersistentFlags().StringVar(&g.redact, "redact", "people", "people: Secret values stripped; machine: also mask values an agent must not read")
