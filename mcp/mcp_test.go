@@ -112,6 +112,11 @@ func TestRefusedBeforeAnythingIsSent(t *testing.T) {
 		"get pods -o jsonpath-file=/etc/passwd":   CodeLocalFile,
 		"get pods -o go-template-file=/etc/hosts": CodeLocalFile,
 		"get pods -n shop --watch-only":           CodeWatch,
+		// One line means one line: a line break never starts a second statement, and no other
+		// control character is read.
+		"get pods\ndelete pod web-1": statement.CodeControlChar,
+		"get pods -n shop\r":         statement.CodeControlChar,
+		"get pods\u2028get secrets":  statement.CodeControlChar,
 	}
 	if n := len("get pods " + strings.Repeat("x", 4088)); n != 4097 {
 		t.Fatalf("the long line is %d characters", n)

@@ -15,6 +15,9 @@ func Split(line string) ([]string, error) {
 	if len(line) > limits.MaxStatementBytes {
 		return nil, kube.Refusef(CodeLexer, SentenceLineTooLong)
 	}
+	if err := refuseControls(line); err != nil {
+		return nil, err
+	}
 	line, err := stripComment(line)
 	if err != nil {
 		return nil, err

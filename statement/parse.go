@@ -86,6 +86,11 @@ func ParseLine(line string) (*Statement, error) {
 
 // Parse reads words (as a shell split them) into a Statement, or refuses with a sentence.
 func Parse(words []string) (*Statement, error) {
+	for _, w := range words {
+		if err := refuseControls(w); err != nil {
+			return nil, err
+		}
+	}
 	words = dropPrompt(words)
 	if len(words) == 0 {
 		return nil, nil

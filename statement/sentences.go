@@ -15,6 +15,7 @@ const (
 	CodeBadValue           = kube.CodeBadValue
 	CodeLimit              = kube.CodeLimitValue
 	CodeLexer              = "refused.unreadable"
+	CodeControlChar        = "refused.control_character"
 	sentenceWriteCommand   = "studioctl is read-only: %q changes a cluster, runs a program in it or opens a tunnel into it, so it is never sent. Nothing was sent."
 	sentenceNotInV1Command = "%q is a read-only kubectl command that this version of studioctl does not read. Nothing was sent."
 	sentenceFlagNotInV1    = "%s is not in v1 for %s, which takes: %s. Nothing was sent."
@@ -37,6 +38,7 @@ const (
 	SentenceLineTooLong    = "The statement is longer than 64 KiB. Nothing was sent."
 	sentenceUnterminated   = "The statement has a quote that is never closed. Nothing was sent."
 	sentenceOperator       = "studioctl reads one statement a line and runs no shell: ;, |, &, < and > are not read. Nothing was sent."
+	sentenceControlChar    = "The statement holds a control character (%s, at byte %d); a statement is one line of printable text, so a line break cannot start another statement and nothing unseen is read. Nothing was sent."
 	SentenceLimit          = "%s may be at most %s (%s); studioctl refuses a larger value rather than cutting it. Nothing was sent."
 	sentenceLimitMin       = "%s must be at least %s. Nothing was sent."
 	SentenceNamespaceAll   = "-n and -A ask for different namespaces; give one. Nothing was sent."

@@ -1,6 +1,7 @@
 package statement
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -62,5 +63,28 @@ func TestLexSpans(t *testing.T) {
 	}
 	if l := lex(`a "b c`); !l.bad || l.open != 2 {
 		t.Errorf("an open quote: %+v, want unreadable from byte 2", l)
+	}
+}
+
+// One line means one line: a control character in what arrives as one statement is refused
+// before it is read, whether it comes as a line (console, MCP) or as words (the command line).
+func TestControlCharactersAreRefused(t *testing.T) {
+	lines := []string{"get pods\ndelete pod web-1", "get pods\r", "get pods -n shop\x1b[2J", "get pods\u0085", "get pods\u2028delete pod x", "get\x00pods", "get pods\x7f"}
+	for _, line := range lines {
+		if _, err := ParseLine(line); err == nil || !strings.Contains(err.Error(), "control character") {
+			t.Errorf("ParseLine(%q): %v", line, err)
+		}
+		if _, err := Parse([]string{"get", "pods", line}); err == nil || !strings.Contains(err.Error(), "control character") {
+			t.Errorf("Parse(words holding %q): %v", line, err)
+		}
+	}
+	// The sentence shows the character escaped, never raw.
+	_, err := ParseLine("get pods\ndelete pod web-1")
+	if err == nil || !strings.Contains(err.Error(), `\x0a`) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("sentence: %q", err)
+	}
+	// A tab is a blank, as a space is.
+	if st, err := ParseLine("get\tpods"); err != nil || st == nil {
+		t.Errorf("a tab: %v", err)
 	}
 }
