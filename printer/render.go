@@ -189,9 +189,10 @@ func (w *Writer) maskCell(t *Table, row, col int, cell string) string {
 
 func (w *Writer) writeLines(l *Lines) error {
 	var buf bytes.Buffer
-	for _, s := range l.Text {
+	for i, s := range l.Text {
 		if w.mode == Machine && l.Names {
-			if kind, _, ok := strings.Cut(s, "/"); ok && (l.SecretNames || kind == "secret") {
+			secretLine := i < len(l.SecretLines) && l.SecretLines[i]
+			if kind, _, ok := strings.Cut(s, "/"); ok && (l.SecretNames || secretLine || kind == "secret") {
 				s = kind + "/" + redact.Masked
 			}
 		}

@@ -77,6 +77,8 @@ type Lines struct {
 	// it does on any line whose kind is a core Secret's ("secret/NAME").
 	Names       bool
 	SecretNames bool
+	// SecretLines marks single lines about Secrets (an event named after one); may be nil.
+	SecretLines []bool
 	// Raw lines are a log: printed as the server wrote them, after Sanitize.
 	Raw bool
 }

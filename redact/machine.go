@@ -168,11 +168,9 @@ func machineMap(m map[string]any, hint string) {
 	}
 
 	// An Event about a Secret is named after it (NAME.<hash>).
-	for _, key := range [...]string{"involvedObject", "regarding", "related"} {
-		if ref, ok := m[key].(map[string]any); ok && ref["kind"] == "Secret" {
-			if md, ok := m["metadata"].(map[string]any); ok {
-				maskField(md, "name")
-			}
+	if AboutSecret(m) {
+		if md, ok := m["metadata"].(map[string]any); ok {
+			maskField(md, "name")
 		}
 	}
 
@@ -211,6 +209,21 @@ func machineMap(m map[string]any, hint string) {
 			maskField(m, "name")
 		}
 	}
+}
+
+// AboutSecret reports whether an object refers to a Secret as an Event does: its involvedObject
+// (core events), regarding or related (events.k8s.io) names the kind Secret, in any case. Such an
+// event is named after the Secret (NAME.<hash>), so machine mode hides the event's own name in
+// every form: its metadata here, its name cell and -o name line where get prints rows.
+func AboutSecret(obj map[string]any) bool {
+	for _, key := range [...]string{"involvedObject", "regarding", "related"} {
+		if ref, ok := obj[key].(map[string]any); ok {
+			if kind, _ := ref["kind"].(string); strings.EqualFold(kind, "Secret") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ruleCoversSecrets decides whether an RBAC rule's resources and apiGroups may cover core

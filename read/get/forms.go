@@ -60,10 +60,17 @@ func (b *tableBuilder) sortRows() error {
 	}
 	order(b.keys, func(perm []int) {
 		rows := make([][]string, len(perm))
+		var marks []bool
+		if b.out.SecretRows != nil {
+			marks = make([]bool, len(perm))
+		}
 		for i, p := range perm {
 			rows[i] = b.out.Rows[p]
+			if marks != nil {
+				marks[i] = b.out.SecretRows[p]
+			}
 		}
-		b.out.Rows = rows
+		b.out.Rows, b.out.SecretRows = rows, marks
 	})
 	return nil
 }

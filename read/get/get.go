@@ -11,6 +11,7 @@ import (
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -154,6 +155,9 @@ type getRead struct {
 	scope kube.Scope
 	form  printer.Form // -o jsonpath=, custom-columns=, go-template= and their files
 	sort  *sorter      // --sort-by
+	// objectCol is the server's Object column (kind/name of what an event is about) in the
+	// Table pages read so far, for a secretEvents read; 0 until a page names its columns.
+	objectCol int
 }
 
 // showNamespace is kubectl's NAMESPACE column: -A on a namespaced kind.
@@ -171,6 +175,43 @@ func (g *getRead) includeObject() string {
 		return "Metadata"
 	}
 	return "None"
+}
+
+// secretEvents is a machine-mode read of events, whose rows must each say whether the event is
+// about a Secret, and so named after it (aboutSecret).
+func (g *getRead) secretEvents() bool {
+	return g.s != nil && g.s.Machine && g.r.Resource == "events" && (g.r.Group == "" || g.r.Group == "events.k8s.io")
+}
+
+// aboutSecret marks a row of a secretEvents read. The server's Table for events (core and
+// events.k8s.io alike) has an Object column, "kind/name" of what the event is about, on every
+// page and every watch event, so the rows need not carry objects; a row that does carry its
+// object (--sort-by off metadata) is read by it too. A page with no Object column and no object
+// cannot tell, so its row counts as one about a Secret.
+func (g *getRead) aboutSecret(row kube.Row) bool {
+	if !g.secretEvents() {
+		return false
+	}
+	if redact.AboutSecret(row.Object) {
+		return true
+	}
+	if i := g.objectCol - 1; i >= 0 && i < len(row.Cells) {
+		kind, _, _ := strings.Cut(printer.CellString(row.Cells[i]), "/")
+		return strings.EqualFold(kind, "secret")
+	}
+	_, hasRef := row.Object["involvedObject"]
+	_, hasRegarding := row.Object["regarding"]
+	return !hasRef && !hasRegarding
+}
+
+// seeColumns notes where the Object column is, when a page names the columns.
+func (g *getRead) seeColumns(cols []kube.Column) {
+	for i, c := range cols {
+		if strings.EqualFold(c.Name, "Object") {
+			g.objectCol = i + 1
+			return
+		}
+	}
 }
 
 func (g *getRead) emptySentence() string {
@@ -196,8 +237,12 @@ func (b *tableBuilder) Page(t *kube.Table) error {
 	if !b.ready && len(t.Columns) > 0 {
 		b.header(t.Columns)
 	}
+	b.g.seeColumns(t.Columns)
 	for _, row := range t.Rows {
 		b.out.Rows = append(b.out.Rows, b.cells(row))
+		if b.g.secretEvents() {
+			b.out.SecretRows = append(b.out.SecretRows, b.g.aboutSecret(row))
+		}
 		if b.g.sort != nil {
 			b.keys = append(b.keys, b.g.sort.key(row.Object))
 		}
@@ -225,6 +270,8 @@ func (b *tableBuilder) header(cols []kube.Column) {
 			role = printer.RoleName
 		case c.Type == "date" || strings.EqualFold(c.Name, "Age"):
 			role = printer.RoleAge
+		case g.r.Resource == "events" && strings.EqualFold(c.Name, "Object"):
+			role = printer.RoleObjectRef // kind/name of what the event is about
 		case custom:
 			role = printer.RoleServerCell
 		}
@@ -348,26 +395,43 @@ func nameOf(r kube.APIResource) string {
 type NamePager struct {
 	Lines *printer.Lines
 	kind  string
+	// g, for a secretEvents read, marks the rows about a Secret; nil otherwise.
+	g *getRead
 }
 
 // Reset forgets the rows read, when a 410 Gone restarts the walk.
-func (p *NamePager) Reset() { p.Lines.Text = nil }
+func (p *NamePager) Reset() { p.Lines.Text, p.Lines.SecretLines = nil, nil }
 
 // Page takes each row's name from its metadata: the name column is the server's rendering and
 // may carry decorations such as "standard (default)".
 func (p *NamePager) Page(t *kube.Table) error {
+	if p.g != nil {
+		p.g.seeColumns(t.Columns)
+	}
 	for _, row := range t.Rows {
 		if name := row.Name(); name != "" {
 			p.Lines.Text = append(p.Lines.Text, p.kind+"/"+name)
+			if p.g != nil {
+				p.Lines.SecretLines = append(p.Lines.SecretLines, p.g.aboutSecret(row))
+			}
 		}
 	}
 	return nil
 }
 
+// namePager takes -o name lines into lines, marking those about a Secret on a secretEvents read.
+func (g *getRead) namePager(lines *printer.Lines) *NamePager {
+	p := &NamePager{Lines: lines, kind: nameOf(g.r)}
+	if g.secretEvents() {
+		p.g = g
+	}
+	return p
+}
+
 func (g *getRead) nameLines(ctx context.Context) (*printer.Result, error) {
 	lines := &printer.Lines{Names: true, SecretNames: isCoreSecrets(g.r)}
 	res := &printer.Result{Lines: lines}
-	p := &NamePager{Lines: lines, kind: nameOf(g.r)}
+	p := g.namePager(lines)
 	if len(g.names) == 0 {
 		if err := g.s.Client.ListTable(ctx, g.r, g.scope, g.listOptions("Metadata"), p); err != nil {
 			return nil, err

@@ -71,7 +71,7 @@ func (g *getRead) liveList(lv *kube.Live, b *tableBuilder, opts kube.ListOptions
 	}
 	lv.Touch()
 	if show {
-		if err := g.liveRows(b.out.Columns, b.out.Rows, "ADDED"); err != nil {
+		if err := g.liveRows(b.out.Columns, b.out.Rows, b.out.SecretRows, "ADDED"); err != nil {
 			return "", err
 		}
 	}
@@ -83,21 +83,26 @@ func (g *getRead) liveEvent(b *tableBuilder, ev kube.WatchEvent) error {
 	if !b.ready && len(ev.Table.Columns) > 0 {
 		b.header(ev.Table.Columns)
 	}
+	g.seeColumns(ev.Table.Columns)
 	rows := make([][]string, 0, len(ev.Table.Rows))
+	var marks []bool
 	for _, row := range ev.Table.Rows {
 		rows = append(rows, b.cells(row))
+		if g.secretEvents() {
+			marks = append(marks, g.aboutSecret(row))
+		}
 	}
-	return g.liveRows(b.out.Columns, rows, ev.Type)
+	return g.liveRows(b.out.Columns, rows, marks, ev.Type)
 }
 
 // liveRows prints one batch, with the EVENT column under --output-watch-events.
-func (g *getRead) liveRows(cols []printer.Column, rows [][]string, event string) error {
+func (g *getRead) liveRows(cols []printer.Column, rows [][]string, secretRows []bool, event string) error {
 	if g.o.WatchEvents {
 		cols = append([]printer.Column{{Header: "EVENT"}}, cols...)
 		for i := range rows {
 			rows[i] = append([]string{event}, rows[i]...)
 		}
 	}
-	t := &printer.Table{Columns: cols, Rows: rows, NoHeaders: g.o.NoHeaders, SecretNames: isCoreSecrets(g.r)}
+	t := &printer.Table{Columns: cols, Rows: rows, SecretRows: secretRows, NoHeaders: g.o.NoHeaders, SecretNames: isCoreSecrets(g.r)}
 	return g.s.Live.Rows(t)
 }

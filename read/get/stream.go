@@ -118,6 +118,9 @@ func (np *namePrinter) Reset() {}
 
 func (np *namePrinter) Page(t *kube.Table) error {
 	np.p.Lines.Text = np.p.Lines.Text[:0]
+	if np.p.Lines.SecretLines != nil {
+		np.p.Lines.SecretLines = np.p.Lines.SecretLines[:0]
+	}
 	if err := np.p.Page(t); err != nil {
 		return err
 	}
@@ -131,7 +134,7 @@ func (np *namePrinter) Page(t *kube.Table) error {
 
 func (g *getRead) streamNames(ctx context.Context) (*printer.Result, error) {
 	lines := &printer.Lines{Names: true, SecretNames: isCoreSecrets(g.r)}
-	np := &namePrinter{p: &NamePager{Lines: lines, kind: nameOf(g.r)}, live: g.s.Live, left: g.o.MaxRows}
+	np := &namePrinter{p: g.namePager(lines), live: g.s.Live, left: g.o.MaxRows}
 	if err := g.s.Client.ListTable(ctx, g.r, g.scope, g.streamOptions("Metadata"), np); err != nil {
 		return nil, g.printedCapError(err, np.n)
 	}
