@@ -9,6 +9,7 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/redact"
 )
 
 // Open reads a container's folders: one list per kind it shows, at most Parallel at a time. A
@@ -227,7 +228,7 @@ func (p *namePager) Page(t *kube.Table) error {
 	obj := -1
 	if p.events {
 		for i, c := range t.Columns {
-			if c.Name == "Object" {
+			if strings.EqualFold(c.Name, "Object") {
 				obj = i
 				break
 			}
@@ -242,9 +243,12 @@ func (p *namePager) Page(t *kube.Table) error {
 		}
 		p.names = append(p.names, name)
 		secret := false
-		if obj >= 0 && obj < len(row.Cells) {
-			s, _ := row.Cells[obj].(string)
-			secret = strings.HasPrefix(strings.ToLower(s), "secret/")
+		if p.events {
+			cell, hasCell := "", obj >= 0 && obj < len(row.Cells)
+			if hasCell {
+				cell, _ = row.Cells[obj].(string)
+			}
+			secret = redact.EventRowAboutSecret(row.Object, cell, hasCell)
 		}
 		p.aboutSecret = append(p.aboutSecret, secret)
 	}

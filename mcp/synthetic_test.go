@@ -43,6 +43,14 @@ func (s *synthServer) RoundTrip(r *http.Request) (*http.Response, error) {
 		body = nameTable("", "default", "payments", "shop")
 	case strings.HasSuffix(p, "/secrets"):
 		body = nameTable("", "db-credentials", "regcred")
+	case p == "/api/v1/namespaces/default/events":
+		// The server's event columns: the Name column (format name) and Object, kind/name of what
+		// each event is about. The first is about a Secret and named after it.
+		body = synth.Table([][3]string{{"Name", "string", "1"}, {"Object", "string", "0"}},
+			[][]any{{"secname-canary-a.17f3", "secret/secname-canary-a"}, {"web-0.17f4", "pod/web-0"}}, "")
+	case strings.HasSuffix(p, "/events"):
+		// Events with no Object column: nothing says what they are about.
+		body = nameTable("", "unknown-a.17f5", "unknown-b.17f6")
 	default:
 		body = nameTable("", "synthetic-a", "synthetic-b")
 	}
@@ -127,5 +135,15 @@ func TestOutlineIsThePlanModeProjection(t *testing.T) {
 	}
 	if strings.Contains(text, "db-credentials") || !strings.Contains(text, "synthetic-a") || !strings.Contains(text, "Namespaces (3, 2 not read)") {
 		t.Errorf("text:\n%s", text)
+	}
+	// An event is named after what it is about: the one about a Secret is withheld, the one about
+	// a pod named; events whose page cannot say what they are about are all withheld.
+	for _, k := range out.Containers[1].Kinds {
+		if k.Resource == "events" && (k.NamesWithheld != 1 || strings.Join(k.Names, ",") != "web-0.17f4") {
+			t.Errorf("events of default in the outline: %+v", k)
+		}
+	}
+	if strings.Contains(text, "secname-canary-a") || strings.Contains(text, "unknown-a") {
+		t.Errorf("the outline names an event about a Secret:\n%s", text)
 	}
 }

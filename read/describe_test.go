@@ -632,3 +632,25 @@ func TestDescribeValuesCannotAddColumnsOrLines(t *testing.T) {
 		t.Errorf("a value laid out lines of its own:\n%s", strings.Join(lines, "\n"))
 	}
 }
+
+// A rule that reaches Secrets keeps no resource names in machine mode, whatever else it lists
+// (the core group beside apps), however it spells the resource (Secrets, secrets/status).
+func TestDescribeRoleHidesSecretNamesInMachineMode(t *testing.T) {
+	obj := `{"apiVersion":"rbac.authorization.k8s.io/v1","kind":"Role","metadata":{"name":"mixed","namespace":"shop","uid":"uid-mixed"},
+		"rules":[{"apiGroups":["","apps"],"resources":["secrets","deployments"],"verbs":["get"],"resourceNames":["rolesec-one"]},
+			{"apiGroups":[""],"resources":["Secrets/status"],"verbs":["get"],"resourceNames":["rolesec-two"]},
+			{"apiGroups":["apps"],"resources":["deployments"],"verbs":["get"],"resourceNames":["web"]}]}`
+	for _, mode := range []printer.RedactMode{printer.People, printer.Machine} {
+		s, reg := descSession(t)
+		reg.Add(descJSON("/apis/rbac.authorization.k8s.io/v1/namespaces/shop/roles/mixed", "", obj))
+		lines, _ := descLines(t, s, "describe role mixed", mode)
+		out := strings.Join(lines, "\n")
+		leaked := strings.Contains(out, "rolesec-")
+		if mode == printer.Machine && (leaked || !strings.Contains(out, "[web]")) {
+			t.Errorf("machine mode: a Secret's name printed, or another kind's name hidden:\n%s", out)
+		}
+		if mode == printer.People && !leaked {
+			t.Errorf("people mode hides the names:\n%s", out)
+		}
+	}
+}

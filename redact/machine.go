@@ -110,6 +110,14 @@ func machineMap(m map[string]any, hint string) {
 	if _, present := m["kind"]; !present {
 		kind = hint
 	}
+	// A manifest embedded in another object (a bundle, a policy's generate block) is read by
+	// whatever wrote it, and readers such as kubectl apply fold a kind's case: "secret" is a
+	// Secret here, as "configmap" is a ConfigMap.
+	for _, k := range [...]string{"Secret", "ConfigMap"} {
+		if strings.EqualFold(kind, k) {
+			kind = k
+		}
+	}
 	// A SelfSubjectReview's user info: its extra values can carry anything an authenticator adds.
 	if ui, ok := m["userInfo"].(map[string]any); ok {
 		maskField(ui, "extra")
@@ -226,15 +234,41 @@ func AboutSecret(obj map[string]any) bool {
 	return false
 }
 
+// EventRowAboutSecret decides, for one row of a Table of events, whether the event is about a
+// Secret (and so named after it): by the row's object when it carries one that says what it is
+// about, else by the server's Object cell ("kind/name", hasCell when the page has that column).
+// A row that can tell neither way is taken as one about a Secret, so its name is withheld.
+func EventRowAboutSecret(obj map[string]any, objectCell string, hasCell bool) bool {
+	if AboutSecret(obj) {
+		return true
+	}
+	for _, key := range [...]string{"involvedObject", "regarding"} {
+		if _, ok := obj[key].(map[string]any); ok {
+			return false
+		}
+	}
+	if hasCell {
+		kind, _, _ := strings.Cut(objectCell, "/")
+		return strings.EqualFold(kind, "secret")
+	}
+	return true
+}
+
 // ruleCoversSecrets decides whether an RBAC rule's resources and apiGroups may cover core
 // Secrets. A field missing or of the wrong type counts as covering them, so a rule Machine cannot
 // read is masked rather than trusted.
 func ruleCoversSecrets(rule map[string]any) bool {
-	return listMatches(rule, "resources", func(s string) bool {
-		return s == "secrets" || s == "*" || strings.HasPrefix(s, "secrets/") || strings.HasPrefix(s, "*/")
-	}) && listMatches(rule, "apiGroups", func(s string) bool {
+	return listMatches(rule, "resources", CoversSecrets) && listMatches(rule, "apiGroups", func(s string) bool {
 		return s == "" || s == "*"
 	})
+}
+
+// CoversSecrets reports whether an RBAC rule's resource may reach core Secrets: secrets, a
+// subresource of them (secrets/status), or a wildcard, in any case (a rule is matched as written
+// by the authorizer, but a reader of it must not be told a name because of its spelling).
+func CoversSecrets(resource string) bool {
+	s := strings.ToLower(resource)
+	return s == "secrets" || s == "*" || strings.HasPrefix(s, "secrets/") || strings.HasPrefix(s, "*/")
 }
 
 func listMatches(rule map[string]any, key string, match func(string) bool) bool {

@@ -89,6 +89,19 @@ func TestMachine(t *testing.T) {
 		{"a ConfigMapList's kind-less items",
 			`{"apiVersion":"v1","kind":"ConfigMapList","items":[{"metadata":{"name":"a"},"data":{"k":"v"}}]}`,
 			`{"apiVersion":"v1","kind":"ConfigMapList","items":[{"metadata":{"name":"a"},"data":{"k":"<redacted>"}}]}`},
+		{"a Role rule naming Secrets beside another group and kind",
+			`{"kind":"Role","rules":[{"apiGroups":["","apps"],"resources":["deployments","secrets"],"resourceNames":["rolesec-a"],"verbs":["get"]},
+				{"apiGroups":["apps"],"resources":["deployments"],"resourceNames":["web"],"verbs":["get"]}]}`,
+			`{"kind":"Role","rules":[{"apiGroups":["","apps"],"resources":["deployments","secrets"],"resourceNames":["<redacted>"],"verbs":["get"]},
+				{"apiGroups":["apps"],"resources":["deployments"],"resourceNames":["web"],"verbs":["get"]}]}`},
+		{"a rule naming Secrets in another case or through a subresource",
+			`{"kind":"ClusterRole","rules":[{"apiGroups":["apps",""],"resources":["Secrets"],"resourceNames":["rolesec-b"]},{"apiGroups":[""],"resources":["SECRETS/status"],"resourceNames":["rolesec-c"]}]}`,
+			`{"kind":"ClusterRole","rules":[{"apiGroups":["apps",""],"resources":["Secrets"],"resourceNames":["<redacted>"]},{"apiGroups":[""],"resources":["SECRETS/status"],"resourceNames":["<redacted>"]}]}`},
+		{"an embedded manifest whose kind is written in lower case",
+			`{"apiVersion":"example.io/v1","kind":"Bundle","spec":{"resources":[{"apiVersion":"v1","kind":"secret","metadata":{"name":"lowsec-a"},"data":{"k":"bG93dmFsdWU="}},
+				{"kind":"SECRET","metadata":{"name":"lowsec-b"},"stringData":{"k":"v"}},{"apiVersion":"v1","kind":"configmap","metadata":{"name":"cm"},"data":{"k":"v"}}]}}`,
+			`{"apiVersion":"example.io/v1","kind":"Bundle","spec":{"resources":[{"apiVersion":"v1","kind":"secret","metadata":{"name":"<redacted>"},"data":{"k":"<redacted>"}},
+				{"kind":"SECRET","metadata":{"name":"<redacted>"},"stringData":{"k":"<redacted>"}},{"apiVersion":"v1","kind":"configmap","metadata":{"name":"cm"},"data":{"k":"<redacted>"}}]}}`},
 		{"a Secret, wherever it is, loses values and name",
 			`{"apiVersion":"v1","kind":"Secret","metadata":{"name":"db","namespace":"shop","annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{}"}},
 				"type":"Opaque","data":{"password":"aHVudGVyMg=="},"stringData":{"user":"admin"}}`,
@@ -275,5 +288,30 @@ func TestMachineKeepsNumbersExact(t *testing.T) {
 	}
 	if want := `{"spec":{"env":[{"name":"N","value":"<redacted>"}],"replicas":12345678901234567890}}` + "\n"; b.String() != want {
 		t.Errorf("got %s, want %s", b.String(), want)
+	}
+}
+
+// An event row is about a Secret when its object says so, else when the server's Object cell does;
+// a row that can tell neither way is taken as one about a Secret.
+func TestEventRowAboutSecret(t *testing.T) {
+	pod := map[string]any{"involvedObject": map[string]any{"kind": "Pod", "name": "web-0"}}
+	secret := map[string]any{"regarding": map[string]any{"kind": "secret", "name": "db"}}
+	cases := []struct {
+		name    string
+		obj     map[string]any
+		cell    string
+		hasCell bool
+		want    bool
+	}{
+		{"the object names a Secret", secret, "pod/web-0", true, true},
+		{"the object names a pod", pod, "", false, false},
+		{"metadata only, the cell names a Secret", map[string]any{"metadata": map[string]any{}}, "Secret/db", true, true},
+		{"metadata only, the cell names a pod", nil, "pod/web-0", true, false},
+		{"nothing tells", map[string]any{"metadata": map[string]any{}}, "", false, true},
+	}
+	for _, c := range cases {
+		if got := EventRowAboutSecret(c.obj, c.cell, c.hasCell); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
 	}
 }

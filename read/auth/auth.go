@@ -11,6 +11,7 @@ import (
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/apiresources"
 	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -230,7 +231,7 @@ func (r accessRule) resourceCell() string {
 func (r accessRule) coversSecrets() bool {
 	resource := false
 	for _, x := range r.resources {
-		if x == "secrets" || x == "*" || strings.HasPrefix(x, "secrets/") || strings.HasPrefix(x, "*/") {
+		if redact.CoversSecrets(x) {
 			resource = true
 		}
 	}

@@ -192,16 +192,11 @@ func (g *getRead) aboutSecret(row kube.Row) bool {
 	if !g.secretEvents() {
 		return false
 	}
-	if redact.AboutSecret(row.Object) {
-		return true
-	}
+	cell, hasCell := "", false
 	if i := g.objectCol - 1; i >= 0 && i < len(row.Cells) {
-		kind, _, _ := strings.Cut(printer.CellString(row.Cells[i]), "/")
-		return strings.EqualFold(kind, "secret")
+		cell, hasCell = printer.CellString(row.Cells[i]), true
 	}
-	_, hasRef := row.Object["involvedObject"]
-	_, hasRegarding := row.Object["regarding"]
-	return !hasRef && !hasRegarding
+	return redact.EventRowAboutSecret(row.Object, cell, hasCell)
 }
 
 // seeColumns notes where the Object column is, when a page names the columns.
