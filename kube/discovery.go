@@ -7,6 +7,7 @@ import (
 	"mime"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -234,20 +235,51 @@ func keepReadVerbs(verbs []string) []string {
 }
 
 // Discovery returns the server's discovery: from memory when younger than 10 minutes, else from
-// the disk cache when younger than 10 minutes, else from the server (two requests).
+// the disk cache when younger than 10 minutes, else from the server (two requests). A server
+// below the version floor is refused here, so every statement that resolves a kind is refused
+// on it, decided once with the discovery it reads.
 func (c *Client) Discovery(ctx context.Context) (*Discovery, error) {
 	c.discMu.Lock()
 	if c.disc != nil && c.opts.Now().Sub(c.discAt) < limits.DiscoveryTTL {
 		d := c.disc
 		c.discMu.Unlock()
-		return d, nil
+		return d, d.floor()
 	}
 	c.discMu.Unlock()
 	if d, at, ok := c.readDiscoveryCache(); ok {
 		c.setDiscovery(d, at, false)
-		return d, nil
+		return d, d.floor()
 	}
-	return c.RefreshDiscovery(ctx)
+	d, err := c.RefreshDiscovery(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return d, d.floor()
+}
+
+// floor refuses a server that runs Kubernetes 1.27 or earlier: its discovery lists
+// authentication.k8s.io/v1 (every server since 1.6 does) without selfsubjectreviews, which 1.28
+// added. A discovery that does not list that group version at all cannot tell, and passes; check
+// and auth whoami still meet the floor as the review's 404.
+func (d *Discovery) floor() error {
+	if d == nil {
+		return nil
+	}
+	listed := false
+	for _, g := range d.Groups {
+		if g.Name == "authentication.k8s.io" && slices.Contains(g.Versions, "v1") {
+			listed = true
+		}
+	}
+	if !listed {
+		return nil
+	}
+	for _, r := range d.Resources {
+		if r.Group == "authentication.k8s.io" && r.Version == "v1" && r.Resource == "selfsubjectreviews" {
+			return nil
+		}
+	}
+	return serverError(CodeTooOld, 404, SentenceTooOld)
 }
 
 // RefreshDiscovery reads discovery from the server, whatever the caches hold.

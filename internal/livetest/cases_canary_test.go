@@ -253,6 +253,29 @@ func canaryForms(recorded bool) []canaryCase {
 	}
 	if !recorded {
 		out = append(out, canaryCase{Statement: "get all -A -o json", MayCap: true}, canaryCase{Statement: "events -A -o json"})
+		out = append(out, scaleForms...)
 	}
 	return out
+}
+
+// scaleForms are the forms the command line gained at kubectl's scale (issue 24), live only: a
+// --sort-by off metadata reads each Table row with its whole object (a Secret's too), documents
+// and names stream page by page, and --subresource reads status and scale. Machine mode refuses a
+// sort by what it masks.
+var scaleForms = []canaryCase{
+	{Statement: "get secrets -n shop --sort-by=.type"},
+	{Statement: "get secrets -A --sort-by=.type -o wide"},
+	{Statement: "get secrets -n payments --sort-by=.type -o yaml", Keys: []string{"stripe", "region"}},
+	{Statement: "get secrets -n shop --sort-by=.data -o json", MachineRefusal: "refused.sort_by.masked"},
+	{Statement: "get configmaps -n shop --sort-by=.data", MachineRefusal: "refused.sort_by.masked"},
+	{Statement: "get pods -A --sort-by=.status.containerStatuses[0].restartCount -o wide"},
+	{Statement: "get deployments -A --sort-by=.spec.replicas -o json", MayCap: true},
+	{Statement: "get pods -n shop --sort-by=.spec.containers[0].image -o name"},
+	{Statement: "get secrets -A -o name"},
+	{Statement: "get secrets -A -o jsonpath={.items[*].metadata.annotations}"},
+	{Statement: "get deployment api -n shop --subresource=status -o yaml"},
+	{Statement: "get deployment api -n shop --subresource=scale -o json"},
+	{Statement: "get statefulset postgres -n shop --subresource=status"},
+	{Statement: "get events -A -o wide"},
+	{Statement: "get events -A -o name"},
 }

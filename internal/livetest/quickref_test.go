@@ -126,11 +126,10 @@ func TestLiveQuickReference(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// kubectl finds the kubeconfig through $KUBECONFIG, as a person's shell sets it. studioctl
-	// does not read the default kubeconfig yet (issue 24's first part is still open), so it is
-	// given the same file with --kubeconfig; the forms compared are the same.
+	// Both tools find the kubeconfig through $KUBECONFIG, as a person's shell sets it: studioctl
+	// is given no connection flag at all.
 	env := "KUBECONFIG=" + kubeconfigPath("admin")
-	ownFlags := []string{"--kubeconfig", kubeconfigPath("admin")}
+	var ownFlags []string
 	compared, failed := 0, 0
 	for _, c := range quickReference {
 		words, err := statement.Split(c.Statement)
