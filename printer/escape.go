@@ -3,6 +3,7 @@ package printer
 import (
 	"encoding/json"
 	"fmt"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/studioctl/studioctl/sanitize"
@@ -16,9 +17,10 @@ func jsonEscaped(r rune) bool {
 	return r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffe || r == 0xffff || sanitize.Invisible(r)
 }
 
-// escapeJSON writes each jsonEscaped character of encoded JSON as \uXXXX. Every such character
-// is outside ASCII's printable range, so it can only sit inside a string (JSON's structure is
-// ASCII), and the result decodes to the same data. All of them are below U+10000.
+// escapeJSON writes each jsonEscaped character of encoded JSON as \uXXXX (a tag character, above
+// U+FFFF, as its UTF-16 surrogate pair, as JSON spells it). Every such character is outside
+// ASCII's printable range, so it can only sit inside a string (JSON's structure is ASCII), and the
+// result decodes to the same data.
 func escapeJSON(data []byte) []byte {
 	i := 0
 	for i < len(data) && data[i] < 0x7f {
@@ -31,9 +33,13 @@ func escapeJSON(data []byte) []byte {
 	out = append(out, data[:i]...)
 	for i < len(data) {
 		r, size := utf8.DecodeRune(data[i:])
-		if jsonEscaped(r) {
+		switch {
+		case jsonEscaped(r) && r > 0xffff:
+			hi, lo := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, hi, lo)
+		case jsonEscaped(r):
 			out = fmt.Appendf(out, `\u%04x`, r)
-		} else {
+		default:
 			out = append(out, data[i:i+size]...)
 		}
 		i += size

@@ -39,6 +39,8 @@ func String(s string) string {
 			fmt.Fprintf(&b, `\x%02x`, r)
 		case r >= 0x80 && r < 0xa0:
 			fmt.Fprintf(&b, `\u%04x`, r)
+		case Invisible(r) && r > 0xffff:
+			fmt.Fprintf(&b, `\U%08x`, r)
 		case Invisible(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
@@ -60,13 +62,20 @@ func isPlain(s string) bool {
 	return true
 }
 
-// Invisible reports the bidi controls and zero-width characters that can make text read other
-// than it is. The printers escape the same set in JSON and YAML.
+// Invisible reports the characters that can make text read other than it is: the bidi controls,
+// the zero-width characters, the soft hyphen, the line and paragraph separators (a line break no
+// terminal shows as one), the noncharacters U+FFFE and U+FFFF, and the tag characters
+// U+E0000-U+E007F, which can spell out text an agent reads and a person never sees. The printers
+// escape the same set in JSON and YAML.
 func Invisible(r rune) bool {
 	switch {
 	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
 		return true
 	case r == 0x200b, r == 0x200c, r == 0x200d, r == 0x200e, r == 0x200f, r == 0x2060, r == 0xfeff, r == 0x061c:
+		return true
+	case r == 0x00ad, r == 0x2028, r == 0x2029, r == 0xfffe, r == 0xffff:
+		return true
+	case r >= 0xe0000 && r <= 0xe007f:
 		return true
 	}
 	return false

@@ -16,6 +16,12 @@ func TestSanitize(t *testing.T) {
 		"keep\ttab":                  "keep\ttab",
 		"\x1bPdcs\x1b\\after":        "after",
 		"del\x7f":                    `del\x7f`,
+		// Invisible text: the soft hyphen, the line and paragraph separators, a noncharacter,
+		// and tag characters that spell "hi" to whoever decodes them.
+		"soft\u00adhyphen":        `soft\u00adhyphen`,
+		"line\u2028para\u2029":    `line\u2028para\u2029`,
+		"non\ufffechar":           `non\ufffechar`,
+		"tag\U000e0068\U000e0069": `tag\U000e0068\U000e0069`,
 	}
 	for in, want := range cases {
 		if got := String(in); got != want {
