@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -12,6 +13,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/completion"
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/hostile"
@@ -235,4 +237,32 @@ func TestHostileConsoleLoop(t *testing.T) {
 	}
 	terminalSafe(t, "console stdout", out.String())
 	terminalSafe(t, "console stderr", errOut.String())
+}
+
+// Completion mode: the shells' Tab (__complete) and the console's Tab insert what completion
+// offers into the terminal's line, so a name the server sent with escapes, controls or invisible
+// characters is never offered; a clean name is. In machine mode no Secret's name is offered.
+func TestHostileCompletion(t *testing.T) {
+	ctx := context.Background()
+	words := []string{"get", "pods", "-n", "shop"}
+	_, s := openHostile(t, hostile.ControlValues, studioctl.People)
+	got := completion.Source{Client: s.Client()}.Words(ctx, words, "")
+	for _, w := range got {
+		terminalSafe(t, "completion", w)
+	}
+	if slices.Contains(got, hostile.PodName+hostile.All) || len(got) != 0 {
+		t.Errorf("a hostile name was offered: %q", got)
+	}
+	_, s = openHostile(t, 0, studioctl.People)
+	if got := (completion.Source{Client: s.Client()}).Words(ctx, words, "w"); !slices.Equal(got, []string{hostile.PodName}) {
+		t.Errorf("a clean name was not offered: %q", got)
+	}
+	secrets := []string{"get", "secrets", "-n", "shop"}
+	for _, mode := range []studioctl.Mode{studioctl.People, studioctl.Machine} {
+		_, s = openHostile(t, hostile.LyingSecrets, mode)
+		got := completion.Source{Client: s.Client(), Machine: mode == studioctl.Machine}.Words(ctx, secrets, "")
+		if offered := slices.Contains(got, hostile.SecretName); offered != (mode == studioctl.People) {
+			t.Errorf("mode %d: Secret names offered %q", mode, got)
+		}
+	}
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/redact"
+	"github.com/studioctl/studioctl/sanitize"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -22,11 +24,17 @@ const DefaultTimeout = 2 * time.Second
 type Source struct {
 	Client  *kube.Client
 	Timeout time.Duration
+	// Machine is set in machine mode: no Secret's name is offered (nor the name of an event about
+	// one, which is named after it), as no answer would print it.
+	Machine bool
 }
 
 // Words returns the sorted candidates that begin with partial, after the statement's words
-// before it.
+// before it. A leading "kubectl" is read as the statement reads it: dropped.
 func (s Source) Words(ctx context.Context, words []string, partial string) []string {
+	if len(words) > 0 && words[0] == "kubectl" {
+		words = words[1:]
+	}
 	return matching(s.candidates(ctx, words, partial), partial)
 }
 
@@ -168,7 +176,10 @@ func (s Source) names(ctx context.Context, kind, namespace string) []string {
 			scope.Namespace = s.Client.Endpoint().DefaultNamespace
 		}
 	}
-	p := &namePager{}
+	if s.Machine && r.Group == "" && r.Resource == "secrets" {
+		return nil
+	}
+	p := &namePager{secretEvents: s.Machine && r.Resource == "events" && (r.Group == "" || r.Group == "events.k8s.io")}
 	if s.Client.ListTable(ctx, r, scope, kube.ListOptions{IncludeObject: "Metadata", MaxRows: limits.TreeFolderCap}, p) != nil {
 		return nil
 	}
@@ -182,16 +193,39 @@ func (s Source) timeout() time.Duration {
 	return DefaultTimeout
 }
 
-// namePager keeps the names of a Table's rows.
-type namePager struct{ names []string }
+// namePager keeps the names of a Table's rows that a shell or the console may insert as they
+// are: a name that sanitize would change (an escape sequence, a control, bidi or invisible
+// character) is never offered, neither raw nor escaped, since either would be typed into the
+// terminal's line. With secretEvents, an event about a Secret is left out too.
+type namePager struct {
+	names        []string
+	secretEvents bool
+}
 
 func (p *namePager) Reset() { p.names = nil }
 
 func (p *namePager) Page(t *kube.Table) error {
-	for _, row := range t.Rows {
-		if n := row.Name(); n != "" {
-			p.names = append(p.names, n)
+	objectCol := -1
+	for i, c := range t.Columns {
+		if strings.EqualFold(c.Name, "Object") {
+			objectCol = i
 		}
+	}
+	for _, row := range t.Rows {
+		n := row.Name()
+		if n == "" || sanitize.String(n) != n {
+			continue
+		}
+		if p.secretEvents {
+			cell, hasCell := "", objectCol >= 0 && objectCol < len(row.Cells)
+			if hasCell {
+				cell, _ = row.Cells[objectCol].(string)
+			}
+			if redact.EventRowAboutSecret(row.Object, cell, hasCell) {
+				continue
+			}
+		}
+		p.names = append(p.names, n)
 	}
 	return nil
 }

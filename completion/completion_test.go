@@ -32,6 +32,7 @@ func TestWordsOnARecording(t *testing.T) {
 		{[]string{"get", "pods"}, "--sh", []string{"--show-labels"}, []string{"--follow"}},
 		{[]string{"logs"}, "-", []string{"-c", "--container", "--tail"}, []string{"--follow", "-f"}},
 		{[]string{"get"}, "po", []string{"pods", "po", "poddisruptionbudgets"}, []string{"services"}},
+		{[]string{"kubectl", "get"}, "po", []string{"pods"}, []string{"services"}}, // a leading kubectl, as pasted
 		{[]string{"get", "pods", "-n"}, "", []string{"default", "shop", "kube-system"}, nil},
 		{[]string{"get", "pods", "-n", "shop"}, "post", []string{"postgres-0", "postgres-1"}, []string{"web-568bd749f7-4blv8"}},
 	}

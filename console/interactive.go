@@ -13,6 +13,7 @@ import (
 
 	"github.com/studioctl/studioctl/completion"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/statement"
 	"golang.org/x/term"
 )
@@ -131,7 +132,7 @@ func (l *Loop) AppendHistory(line string) {
 // completer completes the word before the cursor from completion.Source: verbs, the verb's flags,
 // kinds from discovery, object names and namespace names.
 func (l *Loop) completer(ctx context.Context) func(line string, pos int, key rune) (string, int, bool) {
-	src := completion.Source{Client: l.Session.Client}
+	src := completion.Source{Client: l.Session.Client, Machine: l.Mode == printer.Machine}
 	return func(line string, pos int, key rune) (string, int, bool) {
 		if key != '\t' || pos != len(line) {
 			return "", 0, false

@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/completion"
 	"github.com/studioctl/studioctl/kubeconfig"
+	"github.com/studioctl/studioctl/sanitize"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -16,7 +18,7 @@ import (
 func (f *Factory) completeStatement(ctx context.Context, args []string, partial string) []string {
 	src := completion.Source{}
 	if s, err := f.Session(); err == nil {
-		src.Client = s.Client()
+		src.Client, src.Machine = s.Client(), s.Mode() >= studioctl.Machine
 	}
 	words := src.Words(ctx, args, partial)
 	if len(args) == 0 {
@@ -42,7 +44,13 @@ func (f *Factory) completeContexts(partial string) []string {
 	if err != nil {
 		return nil
 	}
-	return withPrefix(file.Contexts(), partial)
+	var clean []string
+	for _, name := range file.Contexts() {
+		if sanitize.String(name) == name { // a name the shell would insert raw, escapes and all
+			clean = append(clean, name)
+		}
+	}
+	return withPrefix(clean, partial)
 }
 
 // completeConnections offers the saved connections' names.
