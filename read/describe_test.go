@@ -654,3 +654,29 @@ func TestDescribeRoleHidesSecretNamesInMachineMode(t *testing.T) {
 		}
 	}
 }
+
+// In machine mode describe secrets PREFIX answers as a name that matches nothing does: a prefix
+// would otherwise tell a Secret's masked name one character at a time. People mode keeps
+// kubectl's prefix search.
+func TestDescribeSecretPrefixIsNoOracleInMachineMode(t *testing.T) {
+	list := `{"kind":"SecretList","apiVersion":"v1","metadata":{},"items":[{"kind":"Secret","apiVersion":"v1","metadata":{"name":"db-credentials","namespace":"shop","uid":"u"},"type":"Opaque","data":{"k":"dg=="}}]}`
+	notFound := `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"NotFound","code":404}`
+	for _, prefix := range []string{"db-", "zz"} {
+		for _, mode := range []printer.RedactMode{printer.People, printer.Machine} {
+			s, reg := descSession(t)
+			s.Machine = mode == printer.Machine
+			reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/secrets/" + prefix, Status: 404, Body: notFound, Header: http.Header{"Content-Type": {"application/json"}}})
+			if mode == printer.People {
+				reg.Add(descJSON("/api/v1/namespaces/shop/secrets", "limit=500", list))
+				if prefix == "db-" {
+					reg.JSON("/version", "", `{"gitVersion":"v1.37.2"}`)
+				}
+			}
+			res, err := RunLine(context.Background(), s, "describe secrets "+prefix)
+			found := err == nil && res.Describe != nil
+			if want := mode == printer.People && prefix == "db-"; found != want {
+				t.Errorf("describe secrets %s, mode %d: found %v (err %v)", prefix, mode, found, err)
+			}
+		}
+	}
+}

@@ -111,7 +111,11 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 		events := len(t.names) == 1 || kv.eventsForSeveral(ctx)
 		for _, name := range t.names {
 			obj, err := s.Client.GetObject(ctx, r, ns, name)
-			if e, ok := kube.AsError(err); ok && e.Code == kube.CodeNotFound && t.prefix {
+			// In machine mode a Secret's name is never told: a prefix search would answer "found"
+			// or "not found" one character at a time, so a Secret not found by its exact name is
+			// not found, whatever its name starts with.
+			secretName := s.Machine && r.Group == "" && r.Resource == "secrets"
+			if e, ok := kube.AsError(err); ok && e.Code == kube.CodeNotFound && t.prefix && !secretName {
 				return o.describePrefix(ctx, s, kv, r, ns, name, err)
 			}
 			if err != nil {
