@@ -12,6 +12,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/redact"
 )
 
 // AgentRowCap is the agents' cap on a reading's rows (section 9): past it the reading is refused
@@ -103,6 +104,11 @@ func capRows(r *Report, o Options, sessionCap int) error {
 }
 
 func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) {
+	if redact.SelectsOwner(o.Selector) {
+		// The allowlist would refuse the list itself; saying so before any read (discovery, the
+		// namespace) sends nothing at all.
+		return nil, kube.Refusef(CodeUsage, redact.SentenceOwnerSelector)
+	}
 	g := &gatherer{s: s, all: o.AllNamespaces, maxRows: s.RowCap(), progress: o.Progress}
 	if !o.AllNamespaces {
 		if ns == "" {

@@ -160,3 +160,20 @@ func TestListConnectionsAndUnknownConnections(t *testing.T) {
 		t.Errorf("%d requests sent", sent.Load())
 	}
 }
+
+// A selector on the owner label is refused on the agents' path too (inspect_usage's selector
+// argument), by the allowlist on the final request: nothing reaches the server.
+func TestInspectUsageRefusesAnOwnerSelector(t *testing.T) {
+	var sent atomic.Int64
+	cs := connect(t, Options{Connections: []Connection{demoConnection(t, &sent)}})
+	for _, sel := range []string{"eai.io/owner=alice", "app=web,eai.io/owner>1", "!EAI.IO/OWNER"} {
+		before := sent.Load()
+		res, text := callTool(t, cs, "inspect_usage", map[string]any{"connection": "demo", "namespace": "shop", "selector": sel})
+		if !res.IsError || !strings.Contains(text, "eai.io/owner") {
+			t.Errorf("%s: %v %s", sel, res.IsError, text)
+		}
+		if n := sent.Load() - before; n != 0 {
+			t.Errorf("%s: %d requests sent", sel, n)
+		}
+	}
+}

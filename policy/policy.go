@@ -321,6 +321,9 @@ func checkQuery(k Kind, q []Pair) error {
 		if !valid(p.Value) {
 			return refuse("query.value", "the value of %s is not admitted", p.Key)
 		}
+		if p.Key == "labelSelector" && SelectsOwner(p.Value) {
+			return refuse("query.owner_selector", "a label selector may not name %s, which studioctl shows only as a fingerprint", OwnerLabel)
+		}
 	}
 	return nil
 }

@@ -127,6 +127,8 @@ func TestRefuses(t *testing.T) {
 		{"repeated key", Request{Method: "GET", Path: "/api/v1/pods", Query: q("limit", "5", "limit", "6")}, "query.repeat"},
 		{"dry run key", Request{Method: "GET", Path: "/api/v1/pods", Query: q("dryRun", "All")}, "query.key"},
 		{"control in a selector", Request{Method: "GET", Path: "/api/v1/pods", Query: q("labelSelector", "a\r\nX-Evil: 1")}, "query.value"},
+		{"a selector on the owner", Request{Method: "GET", Path: "/api/v1/pods", Query: q("labelSelector", "app=web,eai.io/owner>1")}, "query.owner_selector"},
+		{"a watch's selector on the owner", Request{Method: "GET", Path: "/api/v1/pods", Query: q("watch", "true", "labelSelector", "!EAI.IO/OWNER")}, "query.owner_selector"},
 		{"watch without the verb", Request{Method: "GET", Path: "/api/v1/nodes", Query: q("watch", "true")}, "discovery.verb"},
 		{"list without the verb", Request{Method: "GET", Path: "/apis/demo.studioctl.dev/v1/namespaces/a/gizmo"}, "discovery.verb"},
 		{"unknown resource", Request{Method: "GET", Path: "/api/v1/namespaces/shop/configmaps"}, "discovery.unknown"},

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
+
+	"github.com/studioctl/studioctl/policy"
 )
 
 // OwnerKey is the label and annotation that names the person an object belongs to (the owner of an
@@ -14,7 +16,7 @@ import (
 // map key (labels, annotations, a selector's matchLabels, the copy kept in the last-applied
 // annotation) the value becomes its fingerprint, and a matchExpressions entry on the key has each
 // of its values fingerprinted.
-const OwnerKey = "eai.io/owner"
+const OwnerKey = policy.OwnerLabel
 
 // FingerprintLen is the number of lower-case hex digits of an owner fingerprint.
 const FingerprintLen = 16
@@ -156,34 +158,10 @@ func ownerInCopy(s string) string {
 // it already; it is exported for values that come from elsewhere.
 func Owners(v any) { ownerWalk(v, 0) }
 
-// SelectsOwner reports whether a label selector names the owner key in one of its requirements
-// (app=web,eai.io/owner=x; eai.io/owner in (a,b); !eai.io/owner; eai.io/owner): a selector on
-// the owner would let its answers confirm a guessed identity, so readers refuse it before sending.
-func SelectsOwner(selector string) bool {
-	depth, start := 0, 0
-	var reqs []string
-	for i := 0; i < len(selector); i++ {
-		switch selector[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				reqs = append(reqs, selector[start:i])
-				start = i + 1
-			}
-		}
-	}
-	reqs = append(reqs, selector[start:])
-	for _, r := range reqs {
-		r = strings.TrimLeft(strings.TrimSpace(r), "! \t")
-		if end := strings.IndexAny(r, "=! \t("); end >= 0 {
-			r = r[:end]
-		}
-		if strings.EqualFold(r, OwnerKey) {
-			return true
-		}
-	}
-	return false
-}
+// SentenceOwnerSelector is the refusal of a selector on the owner, wherever a selector is read.
+const SentenceOwnerSelector = "A label selector may not name eai.io/owner: studioctl shows an owner only as its fingerprint, and a selector on it would confirm a guessed identity. Nothing was sent."
+
+// SelectsOwner reports whether a label selector names the owner key in one of its requirements.
+// The one implementation is the allowlist's (policy.SelectsOwner), which refuses such a request
+// on every path; statements ask it first to refuse with their own sentence.
+func SelectsOwner(selector string) bool { return policy.SelectsOwner(selector) }

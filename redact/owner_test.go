@@ -156,7 +156,7 @@ func TestOwnerInCopy(t *testing.T) {
 
 func TestSelectsOwner(t *testing.T) {
 	yes := []string{"eai.io/owner=x", "app=web,eai.io/owner==x", "eai.io/owner!=x", "eai.io/owner in (a,b)",
-		"eai.io/owner notin (a)", "!eai.io/owner", "eai.io/owner", " eai.io/owner = x", "tier in (a,b),eai.io/owner", "EAI.IO/OWNER=x"}
+		"eai.io/owner notin (a)", "!eai.io/owner", "eai.io/owner", " eai.io/owner = x", "tier in (a,b),eai.io/owner", "EAI.IO/OWNER=x", "eai.io/owner>1", "eai.io/owner<9", "app=web,eai.io/owner>0"}
 	no := []string{"", "app=web", "eai.io/tenant=t", "eai.io/owner-team=x", "x in (eai.io/owner)", "eai.io/ownerx=1"}
 	for _, s := range yes {
 		if !SelectsOwner(s) {

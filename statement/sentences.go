@@ -1,6 +1,9 @@
 package statement
 
-import "github.com/studioctl/studioctl/kube"
+import (
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/redact"
+)
 
 // The statement language's codes and sentences; a refusal ends by saying nothing was sent.
 const (
@@ -45,5 +48,5 @@ const (
 	sentenceBadSelector    = "%s holds a control character. Nothing was sent."
 	sentenceLabelSelector  = "The label selector %q cannot be read at character %d: %s. Nothing was sent."
 	sentenceFieldSelector  = "The field selector %q cannot be read at character %d: %s. Nothing was sent."
-	SentenceOwnerSelector  = "A label selector may not name eai.io/owner: studioctl shows an owner only as its fingerprint, and a selector on it would confirm a guessed identity. Nothing was sent."
+	SentenceOwnerSelector  = redact.SentenceOwnerSelector
 )
