@@ -16,8 +16,8 @@ func TestOwnerSelectorRefused(t *testing.T) {
 		"logs -l eai.io/owner -n shop",
 		"top pod -l !eai.io/owner",
 		"get pods --selector=eai.io/owner!=x",
-		"get pods -l eai.io/owner>1",
-		"describe pods -l app=web,EAI.IO/OWNER<9",
+		"get pods -l 'eai.io/owner>1'",
+		"describe pods -l 'app=web,EAI.IO/OWNER<9'",
 	} {
 		_, err := ParseLine(line)
 		e, ok := kube.AsError(err)
