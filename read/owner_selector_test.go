@@ -17,7 +17,7 @@ func TestOwnerSelectorRefused(t *testing.T) {
 		"top pod -l !eai.io/owner",
 		"get pods --selector=eai.io/owner!=x",
 		"get pods -l 'eai.io/owner>1'",
-		"describe pods -l 'app=web,EAI.IO/OWNER<9'",
+		"describe pods -l 'app=web,eai.io/owner<9'",
 	} {
 		_, err := ParseLine(line)
 		e, ok := kube.AsError(err)
