@@ -269,3 +269,20 @@ func TestHTTPTokenFileIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// A token file other users may write (or read) is refused, as the store refuses such modes; the
+// same file at 0600 is read (issue 32 item 11).
+func TestHTTPTokenFileModeIsChecked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "token")
+	os.WriteFile(path, []byte(strings.Repeat("k", MinHTTPToken)+"\n"), 0o600)
+	for _, mode := range []os.FileMode{0o666, 0o622, 0o644, 0o640} {
+		os.Chmod(path, mode)
+		if _, err := ReadHTTPToken(path); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+			t.Errorf("mode %o: %v", mode, err)
+		}
+	}
+	os.Chmod(path, 0o600)
+	if tok, err := ReadHTTPToken(path); err != nil || len(tok) != MinHTTPToken {
+		t.Errorf("mode 600: %q %v", tok, err)
+	}
+}

@@ -25,6 +25,8 @@ const (
 
 	sentenceHTTPAddress = "--http listens on this machine only: give a loopback address such as 127.0.0.1:8765 or [::1]:8765, not %q. Nothing was started."
 	sentenceHTTPToken   = "--http needs a bearer token read from a file: --http-token-file FILE, holding at least 32 characters on one line. Nothing was started."
+	// The store refuses wider modes for saved credentials; a bearer token is one.
+	sentenceHTTPTokenMode = "The token file %s may be read or written by other users; the bearer token is a credential, so make it readable by you alone (chmod 600). Nothing was started."
 )
 
 // MinHTTPToken is the shortest bearer token the HTTP transport accepts.
@@ -54,6 +56,9 @@ func ReadHTTPToken(path string) ([]byte, error) {
 		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPToken)
 	}
 	data, err := readTokenFile(path)
+	if errors.Is(err, errTokenFileOpen) {
+		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPTokenMode, path)
+	}
 	if err != nil {
 		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPToken)
 	}
@@ -113,6 +118,10 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, token []byte, ready
 	return nil
 }
 
+// errTokenFileOpen is a token file other users may read or write: a world-writable file lets
+// anyone choose the token, a readable one lets anyone read it.
+var errTokenFileOpen = errors.New("the token file is open to other users")
+
 // readTokenFile reads at most limits.HTTPTokenFileBytes of a regular file (issue 32 item 2:
 // --http-token-file /dev/zero read until memory ran out); a longer file is no token file.
 func readTokenFile(path string) ([]byte, error) {
@@ -121,8 +130,12 @@ func readTokenFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
 		return nil, errors.New("not a regular file")
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		return nil, errTokenFileOpen
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limits.HTTPTokenFileBytes+1))
 	if err == nil && len(data) > limits.HTTPTokenFileBytes {
