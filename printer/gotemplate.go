@@ -1,6 +1,8 @@
 package printer
 
 import (
+	"github.com/studioctl/studioctl/redact"
+
 	"encoding/base64"
 	"encoding/json"
 	"io"
@@ -117,7 +119,13 @@ func exists(item any, indices ...any) bool {
 	return cur != nil
 }
 
+// base64decode is kubectl's; on a value studioctl removed (a Secret's, which is never read) it
+// answers the marker itself, so a template written to print a Secret's values prints what was
+// removed, and how much, instead of failing on text that was never base64.
 func base64decode(s string) (string, error) {
+	if redact.IsMarker(s) {
+		return s, nil
+	}
 	data, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		return "", err

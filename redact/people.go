@@ -41,6 +41,12 @@ func sizeMarker(n int) string {
 	return markerPrefix + strconv.Itoa(n) + " bytes)"
 }
 
+// IsMarker reports whether s is a marker studioctl put where it removed a value.
+func IsMarker(s string) bool {
+	_, ok := parseMarker(s)
+	return ok
+}
+
 // parseMarker reports whether s is one of the people-mode markers and, for a size marker, the size
 // it states; any other marker gives -1.
 func parseMarker(s string) (size int, ok bool) {
