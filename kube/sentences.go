@@ -23,7 +23,7 @@ const (
 	codeConnCA                = "refused.connection.ca"
 	CodeConnNone              = "refused.connection.none"
 
-	sentenceConnUser              = "A user name is not a credential studioctl uses (basic authentication is refused); use a bearer token or a client certificate and key. Nothing was sent."
+	sentenceConnUser              = "The connection's user field names a user, which is not a credential studioctl uses (basic authentication is refused): remove user and give a bearer token or a client certificate and key. Nothing was sent."
 	sentenceConnHost              = "The API server's host must be a host name or an IP address with no scheme, path, spaces or interface zone. Nothing was sent."
 	sentenceConnMetadata          = "The API server's address is link-local or a cloud metadata address, which studioctl never dials. Nothing was sent."
 	sentenceConnNotHostAddress    = "The API server's address is an unspecified or multicast address, which names no one host; use the server's own address or name. Nothing was sent."

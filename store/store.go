@@ -81,6 +81,9 @@ type record struct {
 	Namespaces       []string `json:"namespaces,omitempty"`
 	MCP              bool     `json:"mcp,omitempty"`
 	AgentToken       string   `json:"agentToken,omitempty"`
+	// User is read only to be refused: a saved connection that names a user is told so, with the
+	// field named, when it is opened (kube.Connection.Validate), instead of the file failing.
+	User string `json:"user,omitempty"`
 }
 
 type fileLayout struct {
@@ -103,7 +106,7 @@ func fromRecord(r record) Saved {
 		Host: r.Host, Port: r.Port, APIPath: r.APIPath, TLSServerName: r.TLSServerName,
 		SSLMode: kube.SSLMode(r.SSLMode), CAData: r.CAData, Token: r.Token,
 		ClientCertData: r.ClientCertData, ClientKeyData: r.ClientKeyData,
-		DefaultNamespace: r.DefaultNamespace, Namespaces: r.Namespaces,
+		DefaultNamespace: r.DefaultNamespace, Namespaces: r.Namespaces, User: r.User,
 	}}
 }
 

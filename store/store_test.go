@@ -649,3 +649,36 @@ func TestSavedPrintsNoCredential(t *testing.T) {
 		}
 	}
 }
+
+// A saved connection that names a user (written by hand: an import never keeps one) is refused
+// when it is opened, with a sentence that names the user field; the file itself still reads, and
+// the Go library's Connection.User is refused the same way. Nothing is sent either way.
+func TestAUserNameIsRefusedByItsField(t *testing.T) {
+	s := newStore(t)
+	if err := s.Add(mustImport(t, "prod", "https://k8s.example.com:6443", ImportOptions{})); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), `"name": "prod",`, `"name": "prod", "user": "admin",`, 1)
+	if edited == string(data) {
+		t.Fatal("the store file's layout changed; the test cannot place the field")
+	}
+	if err := os.WriteFile(s.Path(), []byte(edited), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := s.Get("prod")
+	if err != nil {
+		t.Fatalf("the file with a user field does not read: %v", err)
+	}
+	_, err = saved.Endpoint(kube.Switches{})
+	if e, ok := kube.AsError(err); !ok || e.Code != "refused.connection.user" || !strings.Contains(e.Sentence, "user field") || e.Exit != kube.ExitRefused {
+		t.Fatalf("opening it: %v", err)
+	}
+	_, err = kube.Connection{Host: "k8s.example.com", Token: "t", User: "admin"}.Validate(kube.Switches{})
+	if e, ok := kube.AsError(err); !ok || !strings.Contains(e.Sentence, "user field") {
+		t.Fatalf("the library's Connection.User: %v", err)
+	}
+}
