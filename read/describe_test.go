@@ -677,6 +677,10 @@ func TestDescribeSecretPrefixIsNoOracleInMachineMode(t *testing.T) {
 			if want := mode == printer.People && prefix == "db-"; found != want {
 				t.Errorf("describe secrets %s, mode %d: found %v (err %v)", prefix, mode, found, err)
 			}
+			// Machine mode: the same refusal whether or not a name starts with the prefix.
+			if e, ok := kube.AsError(err); mode == printer.Machine && (!ok || e.Code != describe.CodeSecretPrefix || e.Exit != kube.ExitRefused) {
+				t.Errorf("describe secrets %s, machine mode: %v", prefix, err)
+			}
 		}
 	}
 }

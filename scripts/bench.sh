@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/bench.sh: time studioctl against kubectl (of the server's version) on the same live
 # server, paired runs, on the big scenario (a namespace `big` of 4,900 pods, 1,050 namespaces), then
-# -o json, -o yaml and -o jsonpath with namespace big scaled to each of BIG_SIZES pods (default
-# 5,000 and 20,000: memory should stay flat between them).
+# get pods -A -o json, -o yaml and -o jsonpath with namespace big scaled to each of BIG_SIZES pods
+# (default 5,000 and 20,000: memory should stay flat between them), and at each size a snapshot
+# capture of the cluster (-A) and its replay (get pods -A, -o json) beside the live reads.
 # Uses the running cluster of LIVE_VERSION if there is one (seeding --big if it lacks it); otherwise
 # starts one, seeds it with --big, and stops it at the end (STUDIOCTL_KEEP_CLUSTER=1 keeps it).
 # Reports, per command: median wall time over RUNS paired runs, peak RSS, requests, and the ratios.
@@ -65,10 +66,34 @@ bench() {
 echo "server $(grep -o 'https://[^ ]*' "$kubeconfig" | head -1), $runs paired runs, medians"
 bench "get pods -n big" get pods -n big
 bench "get pods -n shop" get pods -n shop
+# snapbench N: one capture of the whole cluster (its wall, peak memory and file size), then the
+# replay of get pods -A and -o json from it (medians of RUNS), beside the live studioctl read.
+snapbench() {
+  local n=$1 snap=$work/big-$1.snap
+  rm -f "$snap"
+  # No --max-rows: a capture keeps every object by default (its --max-rows caps each namespace).
+  measure "$studioctl" --kubeconfig "$kubeconfig" snapshot "$snap" -A >"$work/c"
+  printf '%-38s %6.2fs %7d KiB  file %d bytes\n' "snapshot capture -A ($n)" $(cat "$work/c") "$(stat -c %s "$snap")"
+  local args
+  for args in "get pods -A" "get pods -A -o json"; do
+    : >"$work/r"; : >"$work/l"
+    for _ in $(seq "$runs"); do
+      measure "$studioctl" "${sflags[@]}" --replay "$snap" $args >>"$work/r"
+      measure "$studioctl" "${sflags[@]}" --kubeconfig "$kubeconfig" $args >>"$work/l"
+    done
+    printf '%-38s replay %6.2fs %7d KiB | live %6.2fs %7d KiB | wall %.2fx\n' "$args ($n)" \
+      "$(cut -d' ' -f1 "$work/r" | median)" "$(cut -d' ' -f2 "$work/r" | median)" \
+      "$(cut -d' ' -f1 "$work/l" | median)" "$(cut -d' ' -f2 "$work/l" | median)" \
+      "$(awk -v a="$(cut -d' ' -f1 "$work/r" | median)" -v b="$(cut -d' ' -f1 "$work/l" | median)" 'BEGIN{print a/b}')"
+  done
+  rm -f "$snap"
+}
+
 for n in ${BIG_SIZES:-5000 20000}; do
   BIG_PODS=$n bash e2e/seed.sh "$version" --big >/dev/null
-  bench "get pods -n big -o json ($n)" get pods -n big -o json
-  bench "get pods -n big -o yaml ($n)" get pods -n big -o yaml
-  bench "get pods -n big -o jsonpath ($n)" get pods -n big -o 'jsonpath={..image}'
+  bench "get pods -A -o json ($n)" get pods -A -o json
+  bench "get pods -A -o yaml ($n)" get pods -A -o yaml
+  bench "get pods -A -o jsonpath ($n)" get pods -A -o 'jsonpath={..image}'
+  [ "${SNAPSHOT_BENCH:-1}" = 0 ] || snapbench "$n"
 done
 ls -l "$studioctl" "$kubectl" | awk '{print $5, $9}'

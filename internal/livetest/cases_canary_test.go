@@ -31,7 +31,8 @@ type canaryCase struct {
 	// with --big it lists more than -o json and -o yaml may print, and is refused (exit 2).
 	MayCap bool
 	// MachineRefusal is the refusal code machine mode (agents) answers by design, with no object
-	// read; people mode answers the statement as any other.
+	// printed (for a form that prints no JSON error, words of its sentence); people mode answers
+	// the statement as any other.
 	MachineRefusal string
 }
 
@@ -244,7 +245,10 @@ func canaryForms(recorded bool) []canaryCase {
 		{Statement: "get secrets -n payments --sort-by=.metadata.creationTimestamp -o name"},
 		{Statement: "describe secrets -n shop", Keys: []string{"password", "username"}},
 		{Statement: "describe secrets -n payments"},
-		{Statement: "describe secret db -n shop", Keys: []string{"password"}},
+		// A name prefix: people mode describes what starts with it, as kubectl; machine mode
+		// refuses it, so masked names cannot be told apart (describe has no -o json for the
+		// code: its sentence's words are matched).
+		{Statement: "describe secret db -n shop", Keys: []string{"password"}, MachineRefusal: "described only by its exact name"},
 		{Statement: "describe configmaps -n shop"},
 		{Statement: "describe deployments -n shop -l app=api", Keys: []string{"DB_PASSWORD"}},
 		{Statement: "describe cronjobs -n payments"},

@@ -11,6 +11,12 @@ const (
 	sentenceDescribeOneType          = "describe reads one type at a time; name a single type, not a list of types. Nothing was sent."
 	sentenceDescribeUnknownFailure   = "the read did not complete"
 
+	// CodeSecretPrefix refuses, in machine mode, describe secrets NAME when no Secret is named
+	// exactly NAME: kubectl would describe those whose names start with it, which tells masked
+	// names apart one character at a time.
+	CodeSecretPrefix     = "refused.describe.secret_prefix"
+	sentenceSecretPrefix = "In machine mode a Secret is described only by its exact name, and none has the name given; a name prefix would tell masked names apart. Nothing was printed."
+
 	// noticeDescribeRelated names the part left out (a field kubectl prints) and why.
 	noticeDescribeRelated      = "%s: not shown in full, because a read it needs failed: %s"
 	noticeDescribeEvents       = "Events: not shown, because they could not be read: %s"

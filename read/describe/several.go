@@ -113,9 +113,13 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 			obj, err := s.Client.GetObject(ctx, r, ns, name)
 			// In machine mode a Secret's name is never told: a prefix search would answer "found"
 			// or "not found" one character at a time, so a Secret not found by its exact name is
-			// not found, whatever its name starts with.
-			secretName := s.Machine && r.Group == "" && r.Resource == "secrets"
-			if e, ok := kube.AsError(err); ok && e.Code == kube.CodeNotFound && t.prefix && !secretName {
+			// refused, the same whatever its name starts with.
+			e, notFound := kube.AsError(err)
+			notFound = notFound && e.Code == kube.CodeNotFound && t.prefix
+			if notFound && s.Machine && r.Group == "" && r.Resource == "secrets" {
+				return nil, kube.Refusef(CodeSecretPrefix, sentenceSecretPrefix)
+			}
+			if notFound {
 				return o.describePrefix(ctx, s, kv, r, ns, name, err)
 			}
 			if err != nil {
