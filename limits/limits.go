@@ -67,8 +67,16 @@ const (
 	SnapshotMaxKinds       = 10000     // kinds a manifest may list
 	RecordingMaxBytes      = 256 << 20 // bytes of one recording file --replay reads
 	HTTPTokenFileBytes     = 4 << 10   // bytes of the file --http-token-file names
-	SnapshotDiffMaxChanges = 100000    // changed objects a snapshot diff lists (the counts go on)
-	SnapshotDiffMaxFields  = 20        // changed fields a snapshot diff names per object
+	// studioctl mcp --http: what one client, or many, may hold of the server.
+	MCPHTTPConnections     = 64               // connections open at once; more wait to be accepted
+	MCPHTTPSessions        = 32               // MCP sessions at once; another initialize is answered 503
+	MCPHTTPSessionIdle     = 10 * time.Minute // a session that sends nothing this long is closed
+	MCPHTTPHeaderTimeout   = 5 * time.Second  // a connection must send its request's headers within this
+	MCPHTTPReadTimeout     = 30 * time.Second // and its whole request body within this
+	MCPHTTPIdleTimeout     = 60 * time.Second // a kept-alive connection with no request is closed after this
+	MCPHTTPBodyBytes       = 1 << 20          // bytes of one request body (a tool call's arguments are far less)
+	SnapshotDiffMaxChanges = 100000           // changed objects a snapshot diff lists (the counts go on)
+	SnapshotDiffMaxFields  = 20               // changed fields a snapshot diff names per object
 	// DefaultStatementDeadline bounds a statement's paged reads in all; StatementDeadlines
 	// (statement.go) sets it per command.
 	DefaultStatementDeadline = 2 * time.Minute

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -284,5 +286,40 @@ func TestHTTPTokenFileModeIsChecked(t *testing.T) {
 	os.Chmod(path, 0o600)
 	if tok, err := ReadHTTPToken(path); err != nil || len(tok) != MinHTTPToken {
 		t.Errorf("mode 600: %q %v", tok, err)
+	}
+}
+
+// Calls queued behind a slow server do not all reach it as their deadlines fire: past four rounds
+// of the cap a call is busy at once, and a queued call that gets its slot with less than a quarter
+// of its deadline left answers busy instead of starting. Here the one slot's holder takes most of
+// the deadline, so of 20 calls only it reaches the connection.
+func TestQueuedCallsDoNotStampede(t *testing.T) {
+	var opened atomic.Int64
+	slow := Connection{Name: "slow", Host: "cluster.example", Open: func() (*studioctl.Session, error) {
+		opened.Add(1)
+		time.Sleep(900 * time.Millisecond)
+		return nil, errors.New("synthetic: the server did not answer")
+	}}
+	cs := connect(t, Options{Connections: []Connection{slow}, MaxConcurrent: 1, Deadline: time.Second})
+	var wg sync.WaitGroup
+	var busy atomic.Int64
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "run_kubectl_read", Arguments: map[string]any{"statement": "get pods -n shop"}})
+			if err == nil && res.IsError {
+				if tc, ok := res.Content[0].(*sdk.TextContent); ok && strings.HasPrefix(tc.Text, CodeBusy+": ") {
+					busy.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := opened.Load(); n != 1 {
+		t.Errorf("%d calls reached the connection, want the slot holder's alone", n)
+	}
+	if n := busy.Load(); n != 19 {
+		t.Errorf("%d calls answered busy, want 19", n)
 	}
 }

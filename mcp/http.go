@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -70,19 +71,64 @@ func ReadHTTPToken(path string) ([]byte, error) {
 	return tok, nil
 }
 
-// HTTPHandler is the streamable HTTP transport behind a bearer token: a request without exactly
-// "Authorization: Bearer TOKEN" is answered 401, the token compared in constant time.
+// HTTPHandler is the streamable HTTP transport behind a bearer token. In order, a request is
+// answered:
+//   - 403 when it comes from a web page of another origin (an Origin header that is not this
+//     machine's: DNS-rebinding protection, as the MCP transport spec asks; a Host that is not
+//     loopback the SDK refuses too), before the token is looked at;
+//   - 401 without exactly "Authorization: Bearer TOKEN" (the scheme in any case), the token
+//     compared in constant time;
+//   - 503 when it would open a session past limits.MCPHTTPSessions;
+//   - 413 past limits.MCPHTTPBodyBytes of body.
+//
+// No response carries a CORS header, so no web page can read an answer. A session that sends
+// nothing for limits.MCPHTTPSessionIdle is closed.
 func (s *Server) HTTPHandler(token []byte) http.Handler {
-	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.sdk }, nil)
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.sdk }, &sdk.StreamableHTTPOptions{
+		SessionTimeout:      limits.MCPHTTPSessionIdle,
+		MaxRequestBodyBytes: limits.MCPHTTPBodyBytes,
+	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || len(token) == 0 || subtle.ConstantTimeCompare([]byte(got), token) != 1 {
+		if origin := r.Header.Get("Origin"); origin != "" && !loopbackOrigin(origin) {
+			http.Error(w, "forbidden: cross-origin request", http.StatusForbidden)
+			return
+		}
+		scheme, got, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+		if !strings.EqualFold(scheme, "Bearer") || len(token) == 0 || subtle.ConstantTimeCompare([]byte(got), token) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="studioctl"`)
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
 			return
 		}
+		if r.Header.Get("Mcp-Session-Id") == "" && s.sessionCount() >= limits.MCPHTTPSessions {
+			http.Error(w, "too many sessions: close one, or wait for an idle one to expire", http.StatusServiceUnavailable)
+			return
+		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// sessionCount is how many MCP sessions are open.
+func (s *Server) sessionCount() int {
+	n := 0
+	for range s.sdk.Sessions() {
+		n++
+	}
+	return n
+}
+
+// loopbackOrigin reports whether a browser's Origin header names this machine (http or https,
+// localhost or a loopback address, any port). "null" and anything unreadable are not.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return false
+	}
+	host := u.Hostname()
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // ServeHTTP listens on a loopback address and serves the streamable HTTP transport until ctx
@@ -105,7 +151,12 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, token []byte, ready
 	if ready != nil {
 		ready(ln.Addr())
 	}
-	srv := &http.Server{Handler: s.HTTPHandler(token), ReadHeaderTimeout: 10 * time.Second}
+	// Timeouts close what idles, and the connection cap keeps the process below its file limit:
+	// 300 connections that never sent a header once starved every client (accept4: too many open
+	// files). Past the cap, a new connection waits in the kernel's queue until one closes.
+	srv := &http.Server{Handler: s.HTTPHandler(token), ReadHeaderTimeout: limits.MCPHTTPHeaderTimeout,
+		ReadTimeout: limits.MCPHTTPReadTimeout, IdleTimeout: limits.MCPHTTPIdleTimeout}
+	ln = capListener(ln, limits.MCPHTTPConnections)
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)

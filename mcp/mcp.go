@@ -19,6 +19,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -65,6 +66,9 @@ type Options struct {
 type Server struct {
 	opts  Options
 	sem   chan struct{}
+	// waiting counts the calls queued for a slot (at most maxQueued(), past which a call is
+	// answered busy at once).
+	waiting atomic.Int64
 	log   *callLog
 	sdk   *sdk.Server
 	mu    sync.Mutex
@@ -164,16 +168,39 @@ func (s *Server) session(c *Connection) (*studioctl.Session, error) {
 	return sess, nil
 }
 
-// call runs one tool call under the concurrency cap and the deadline, and logs it.
+// call runs one tool call under the concurrency cap and the deadline, and logs it. A queue of
+// calls behind a slow server must not reach it all at once when slots free up as their shared
+// deadline fires (600 queued calls once released 250 requests in that second): at most
+// maxQueued() calls wait, and a call that gets its slot with less than a quarter of its deadline
+// left answers busy instead of starting requests it could not finish.
 func (s *Server) call(ctx context.Context, rec *logRecord, run func(context.Context) (int, error)) error {
 	ctx, cancel := context.WithTimeout(ctx, s.opts.Deadline)
 	defer cancel()
-	select {
-	case s.sem <- struct{}{}:
-	case <-ctx.Done():
-		err := s.ctxError(ctx, kube.Refusef(CodeBusy, sentenceBusy, s.opts.MaxConcurrent))
+	busy := func() error {
+		err := kube.Refusef(CodeBusy, sentenceBusy, s.opts.MaxConcurrent)
 		s.log.write(rec, 0, err)
 		return toolError(err)
+	}
+	select {
+	case s.sem <- struct{}{}: // a free slot: no queue
+	default:
+		if s.waiting.Add(1) > s.maxQueued() {
+			s.waiting.Add(-1)
+			return busy()
+		}
+		select {
+		case s.sem <- struct{}{}:
+			s.waiting.Add(-1)
+		case <-ctx.Done():
+			s.waiting.Add(-1)
+			err := s.ctxError(ctx, kube.Refusef(CodeBusy, sentenceBusy, s.opts.MaxConcurrent))
+			s.log.write(rec, 0, err)
+			return toolError(err)
+		}
+		if left, ok := ctx.Deadline(); ok && time.Until(left) < s.opts.Deadline/4 {
+			<-s.sem
+			return busy()
+		}
 	}
 	defer func() { <-s.sem }()
 	if ctx.Err() != nil {
@@ -188,6 +215,9 @@ func (s *Server) call(ctx context.Context, rec *logRecord, run func(context.Cont
 	s.log.write(rec, rows, err)
 	return toolError(err)
 }
+
+// maxQueued is how many calls may wait for a slot: four rounds of the concurrency cap.
+func (s *Server) maxQueued() int64 { return int64(4 * s.opts.MaxConcurrent) }
 
 // ctxError says why a call's context ended: its deadline, or the client's cancel.
 func (s *Server) ctxError(ctx context.Context, busy error) error {
