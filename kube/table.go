@@ -162,28 +162,19 @@ func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOp
 // as kubectl prints them) to each.
 func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o ListOptions, each func(map[string]any) error, reset func()) error {
 	return c.walk(ctx, r, s, o, AcceptJSON, func(body []byte, what string) (string, int, error) {
-		var list struct {
-			Kind       string `json:"kind"`
-			APIVersion string `json:"apiVersion"`
-			Metadata   struct {
-				Continue string `json:"continue"`
-			} `json:"metadata"`
-			Items []map[string]any `json:"items"`
-		}
-		if err := decodeJSON(body, &list); err != nil {
+		var eachErr error // the caller's error, returned as it is
+		cont, n, err := eachListItem(body, func(it map[string]any, secretList bool) error {
+			stampKind(it, r, peopleDecoded(it, r, secretList))
+			eachErr = each(it)
+			return eachErr
+		})
+		switch {
+		case eachErr != nil:
+			return "", 0, eachErr
+		case err != nil:
 			return "", 0, decodeError(what, err)
 		}
-		secretList := secretListKind(list.Kind, list.APIVersion)
-		for _, it := range list.Items {
-			if it == nil {
-				continue
-			}
-			stampKind(it, r, peopleDecoded(it, r, secretList))
-			if err := each(it); err != nil {
-				return "", 0, err
-			}
-		}
-		return list.Metadata.Continue, len(list.Items), nil
+		return cont, n, nil
 	}, reset)
 }
 
