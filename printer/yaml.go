@@ -3,8 +3,6 @@ package printer
 import (
 	"bytes"
 	"strconv"
-
-	"sigs.k8s.io/yaml"
 )
 
 // toYAML prints encoded JSON as YAML through sigs.k8s.io/yaml, the library kubectl prints with,
@@ -16,7 +14,7 @@ import (
 func toYAML(data []byte) ([]byte, error) {
 	prefix := placeholderPrefix(data)
 	held, strs := holdStrings(data, prefix)
-	y, err := yaml.JSONToYAML(held)
+	y, err := jsonToYAML(held)
 	if err != nil || len(strs) == 0 {
 		return y, err
 	}

@@ -16,7 +16,7 @@ import (
 )
 
 // metaSession is a session over a stub registry that already answers discovery with rs.
-func metaSession(t *testing.T, rs []synth.Resource, opts kube.Options) (*Session, *httpstub.Registry) {
+func metaSession(t testing.TB, rs []synth.Resource, opts kube.Options) (*Session, *httpstub.Registry) {
 	t.Helper()
 	reg := httpstub.New(t)
 	api, apis := synth.Discovery(rs)

@@ -64,7 +64,7 @@ func synthManyPod(i int) string {
 }
 
 // streamRun runs a line on the command line's path (a Live stream set), printing to out.
-func streamRun(t *testing.T, s *Session, line string, out io.Writer) (stderr string, err error) {
+func streamRun(t testing.TB, s *Session, line string, out io.Writer) (stderr string, err error) {
 	t.Helper()
 	var errOut bytes.Buffer
 	w := printer.NewWriter(out, &errOut, printer.People)
@@ -81,12 +81,12 @@ func streamRun(t *testing.T, s *Session, line string, out io.Writer) (stderr str
 	return errOut.String(), err
 }
 
-func manyPodsSession(t *testing.T, n, maxRows int, onPage func()) *Session {
+func manyPodsSession(t testing.TB, n, maxRows int, onPage func()) *Session {
 	t.Helper()
 	return manyPodsPaged(t, n, 0, maxRows, onPage)
 }
 
-func manyPodsPaged(t *testing.T, n, pages, maxRows int, onPage func()) *Session {
+func manyPodsPaged(t testing.TB, n, pages, maxRows int, onPage func()) *Session {
 	t.Helper()
 	s, reg := metaSession(t, synth.Basic, kube.Options{})
 	reg.Add(manyPods(n, pages, onPage))
