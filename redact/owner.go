@@ -68,7 +68,7 @@ func ownerScalar(v any) any {
 
 // ownerMap applies the owner rule to one map's own entries and reports whether it changed any.
 func ownerMap(m map[string]any) bool {
-	changed := false
+	changed := ownerInAnnotations(m)
 	set := func(k string, nv any) {
 		if old, ok := m[k]; !ok || !sameScalar(old, nv) {
 			m[k] = nv
@@ -124,6 +124,45 @@ func ownerWalk(v any, depth int) bool {
 	}
 	return changed
 }
+
+// ownerInAnnotations fingerprints, in every annotation of an object, each occurrence of the owner
+// its metadata names (the eai.io/owner label or annotation, read before they are fingerprinted):
+// another tool's copy of the labels (kopf's last-handled-configuration) or a free-text note can
+// repeat the value anywhere in a string. Values shorter than minOwnerInText are left to the
+// label rule alone, since replacing them inside text would rewrite unrelated words.
+func ownerInAnnotations(obj map[string]any) bool {
+	md, _ := obj["metadata"].(map[string]any)
+	ann, _ := md["annotations"].(map[string]any)
+	if ann == nil {
+		return false
+	}
+	var owners []string
+	labels, _ := md["labels"].(map[string]any)
+	for _, m := range []map[string]any{labels, ann} {
+		if v, ok := m[OwnerKey].(string); ok && len(v) >= minOwnerInText && !IsFingerprint(v) {
+			owners = append(owners, v)
+		}
+	}
+	changed := false
+	for k, v := range ann {
+		s, ok := v.(string)
+		if !ok || k == OwnerKey {
+			continue
+		}
+		for _, o := range owners {
+			if strings.Contains(s, o) {
+				s = strings.ReplaceAll(s, o, OwnerFingerprint(o))
+			}
+		}
+		if s != v {
+			ann[k], changed = s, true
+		}
+	}
+	return changed
+}
+
+// minOwnerInText is the shortest owner value searched for inside annotation text.
+const minOwnerInText = 4
 
 // ownerInCopy applies the owner rule inside a last-applied copy (a JSON text). A copy holding no
 // owner is returned unchanged, byte for byte; one that is rewritten keeps its keys and its trailing

@@ -169,3 +169,30 @@ func TestSelectsOwner(t *testing.T) {
 		}
 	}
 }
+
+// The owner in another tool's copy of the labels and in free text is fingerprinted too: every
+// occurrence in any annotation of an object whose label or annotation names the owner.
+func TestOwnerInOtherAnnotations(t *testing.T) {
+	obj := map[string]any{"kind": "MCPServer", "metadata": map[string]any{
+		"name":   "fetch",
+		"labels": map[string]any{OwnerKey: ownerIdentity},
+		"annotations": map[string]any{
+			"kopf.zalando.org/last-handled-configuration": `{"metadata":{"labels":{"` + OwnerKey + `":"` + ownerIdentity + `"}}}`,
+			"example.com/contact":                         "ask " + ownerIdentity + " before scaling",
+			"example.com/unrelated":                       "plain",
+		},
+	}}
+	PeopleAny(obj)
+	out := marshalPlain(t, obj)
+	if strings.Contains(out, ownerIdentity) {
+		t.Fatalf("the owner survived in an annotation: %s", out)
+	}
+	ann := obj["metadata"].(map[string]any)["annotations"].(map[string]any)
+	if ann["example.com/contact"] != "ask "+fp(ownerIdentity)+" before scaling" || ann["example.com/unrelated"] != "plain" {
+		t.Errorf("annotations = %v", ann)
+	}
+	var copied map[string]any
+	if err := json.Unmarshal([]byte(ann["kopf.zalando.org/last-handled-configuration"].(string)), &copied); err != nil {
+		t.Errorf("the copy no longer reads as JSON: %v", err)
+	}
+}
