@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/printer"
+	"github.com/studioctl/studioctl/sanitize"
 )
 
 // The -o json document's schema (docs/audit.md).
@@ -125,14 +126,41 @@ func nonNilFindings(f []Finding) []Finding {
 	return f
 }
 
-// generic turns a value into decoded JSON (numbers as json.Number), what the printer writes.
+// generic turns a value into decoded JSON (numbers as json.Number), what the printer writes, with
+// every string in it (keys too) sanitised as the text form's are: JSON escapes an escape sequence
+// a server put in a name, but jq -r would print it raw, so -o json and -o sarif hold none.
 func generic(v any) map[string]any {
 	data, _ := json.Marshal(v)
 	d := json.NewDecoder(strings.NewReader(string(data)))
 	d.UseNumber()
 	var out map[string]any
 	_ = d.Decode(&out)
-	return out
+	return sanitizeStrings(out, 0).(map[string]any)
+}
+
+// sanitizeStrings applies sanitize.String to every string of a decoded value, in place for maps
+// and lists; the report is studioctl's own document, nested a handful of levels deep.
+func sanitizeStrings(v any, depth int) any {
+	if depth > 64 {
+		return v
+	}
+	switch t := v.(type) {
+	case string:
+		return sanitize.String(t)
+	case []any:
+		for i, c := range t {
+			t[i] = sanitizeStrings(c, depth+1)
+		}
+	case map[string]any:
+		for k, c := range t {
+			clean := sanitize.String(k)
+			if clean != k {
+				delete(t, k)
+			}
+			t[clean] = sanitizeStrings(c, depth+1)
+		}
+	}
+	return v
 }
 
 // Result is the printer's answer for an output format: "" (tables), json, junit, sarif or
