@@ -111,12 +111,6 @@ const instructions = "studioctl reads Kubernetes clusters read-only. Start with 
 // MCP is the SDK server, for a transport of the caller's choosing (tests use in-memory ones).
 func (s *Server) MCP() *sdk.Server { return s.sdk }
 
-// ServeStdio serves MCP on the process's standard input and output until ctx ends or the client
-// goes away.
-func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.sdk.Run(ctx, &sdk.StdioTransport{})
-}
-
 // connection finds the connection a call names ("" names the only one).
 func (s *Server) connection(name string) (*Connection, error) {
 	cs := s.opts.Connections

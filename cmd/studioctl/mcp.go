@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/signal"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	studioctl "github.com/studioctl/studioctl"
@@ -151,8 +149,7 @@ func serveMCP(ctx context.Context, io *IOStreams, srv *mcp.Server, addr, tokenFi
 		if tokenFile != "" {
 			return kube.Refusef(CodeFlags, sentenceMCPTokenAlone)
 		}
-		t := &sdk.IOTransport{Reader: readCloser{io.In}, Writer: writeCloser{io.Out}}
-		return srv.MCP().Run(ctx, t)
+		return srv.ServeStream(ctx, io.In, io.Out)
 	}
 	if err := mcp.LoopbackAddress(addr); err != nil {
 		return err
@@ -166,10 +163,3 @@ func serveMCP(ctx context.Context, io *IOStreams, srv *mcp.Server, addr, tokenFi
 	})
 }
 
-type readCloser struct{ io.Reader }
-
-func (readCloser) Close() error { return nil }
-
-type writeCloser struct{ io.Writer }
-
-func (writeCloser) Close() error { return nil }
