@@ -64,15 +64,15 @@ type Options struct {
 
 // Server is the agent surface over a set of connections.
 type Server struct {
-	opts  Options
-	sem   chan struct{}
+	opts Options
+	sem  chan struct{}
 	// waiting counts the calls queued for a slot (at most maxQueued(), past which a call is
 	// answered busy at once).
 	waiting atomic.Int64
-	log   *callLog
-	sdk   *sdk.Server
-	mu    sync.Mutex
-	cache map[string]*entry
+	log     *callLog
+	sdk     *sdk.Server
+	mu      sync.Mutex
+	cache   map[string]*entry
 }
 
 // entry is one connection's session, opened at its first call and kept.

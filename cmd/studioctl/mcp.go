@@ -162,4 +162,3 @@ func serveMCP(ctx context.Context, io *IOStreams, srv *mcp.Server, addr, tokenFi
 		fmt.Fprintln(io.Err, sanitize.String(fmt.Sprintf(sentenceMCPListening, a.String())))
 	})
 }
-
