@@ -18,7 +18,7 @@ help:
 	@echo "make demo-snapshot  capture demo/demo.snap from the running, seeded v1.37 cluster as the"
 	@echo "             studioctl-reader identity (scripts/demo-snapshot.sh), and rewrite the examples' output"
 	@echo "make bench   time studioctl against kubectl on the big scenario (starts a cluster if none runs; not in CI)"
-	@echo "make fuzz    run each fuzz target for FUZZTIME"
+	@echo "make fuzz    run every fuzz target for FUZZTIME (FUZZ_TARGETS lists them)"
 
 build:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/studioctl
@@ -30,13 +30,18 @@ vet:
 test: vet
 	$(GO) test -race -count=1 ./...
 
+# Every fuzz target of the module, each for FUZZTIME (go test runs one -fuzz target at a time).
+FUZZ_TARGETS := policy:FuzzCheck read:FuzzParse kubeconfig:FuzzParse redact:FuzzMachine redact:FuzzPeople \
+	redact:FuzzMachineCounted printer:FuzzPrinters printer:FuzzForms printer/jsonpath:FuzzParse \
+	statement:FuzzMaskCredentialsCanary statement:FuzzLexAgreesWithShellwords statement:FuzzSelectors \
+	snapshot:FuzzParse snapshot:FuzzStreamingReader mcp:FuzzToolArguments
+
 fuzz:
-	$(GO) test ./policy -run '^$$' -fuzz FuzzCheck -fuzztime $(FUZZTIME)
-	$(GO) test ./read -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
-	$(GO) test ./kubeconfig -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
-	$(GO) test ./redact -run '^$$' -fuzz FuzzMachine -fuzztime $(FUZZTIME)
-	$(GO) test ./redact -run '^$$' -fuzz FuzzPeople -fuzztime $(FUZZTIME)
-	$(GO) test ./printer -run '^$$' -fuzz FuzzPrinters -fuzztime $(FUZZTIME)
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t#*:}; \
+		echo "fuzz ./$$pkg $$name"; \
+		$(GO) test ./$$pkg -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 e2e:
 	bash scripts/live.sh $(LIVE_VERSION)

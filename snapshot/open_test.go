@@ -166,21 +166,23 @@ func FuzzParse(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := Parse(data)
-		if err != nil {
-			if e, ok := kube.AsError(err); !ok || e.Code != CodeRead {
-				t.Fatalf("not studioctl's sentence: %v", err)
+		heapBounded(t, func() {
+			s, err := Parse(data)
+			if err != nil {
+				if e, ok := kube.AsError(err); !ok || e.Code != CodeRead {
+					t.Fatalf("not studioctl's sentence: %v", err)
+				}
+				return
 			}
-			return
-		}
-		r := NewReader(s)
-		for _, path := range []string{"/api/v1/namespaces/shop/pods?labelSelector=app%3Dweb&limit=1", "/api/v1/namespaces/shop/pods/a/log?tailLines=2", "/openapi/v3"} {
-			req, _ := http.NewRequest("GET", "https://x"+path, nil)
-			req.Header.Set("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io")
-			if resp, err := r.RoundTrip(req); err == nil {
-				resp.Body.Close()
+			r := NewReader(s)
+			for _, path := range []string{"/api/v1/namespaces/shop/pods?labelSelector=app%3Dweb&limit=1", "/api/v1/namespaces/shop/pods/a/log?tailLines=2", "/openapi/v3"} {
+				req, _ := http.NewRequest("GET", "https://x"+path, nil)
+				req.Header.Set("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io")
+				if resp, err := r.RoundTrip(req); err == nil {
+					resp.Body.Close()
+				}
 			}
-		}
+		})
 	})
 }
 
