@@ -55,6 +55,7 @@
 package studioctl
 
 import (
+	"net"
 	"net/http"
 	"time"
 
@@ -82,6 +83,10 @@ const (
 // Connection is a connection's fields as a person or an import gave them: the server's host, port
 // and API path, its CA, and a bearer token or a client certificate. Open validates it.
 type Connection = kube.Connection
+
+// Tunnel is an SSH host a Connection is dialled through: its user, host, port and the host's key as
+// a known_hosts line; the key studioctl signs in with comes from Options.SSHAgent.
+type Tunnel = kube.Tunnel
 
 // Switches are the operator's two switches: plain HTTP to this machine (kubectl proxy) and TLS
 // without a certificate check. The zero value turns both off; the library never reads them from
@@ -121,6 +126,10 @@ type Options struct {
 	// Notice, when set, receives the notices a snapshot's answers carry (a log asked for more
 	// lines than the snapshot kept), each once.
 	Notice func(string)
+	// SSHAgent connects to the ssh-agent that signs in to a connection's SSH tunnel
+	// (Connection.Tunnel); nil refuses a tunnel. The library reads no SSH_AUTH_SOCK and no key
+	// file: the caller decides which agent.
+	SSHAgent func() (net.Conn, error)
 }
 
 // Session is an open, read-only session on one API server. It is safe for concurrent use, except
@@ -162,7 +171,7 @@ func Open(conn Connection, o Options) (*Session, error) {
 }
 
 func openEndpoint(ep *kube.Endpoint, o Options) (*Session, error) {
-	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now, DiscoveryBeta: o.DiscoveryBeta}
+	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now, DiscoveryBeta: o.DiscoveryBeta, SSHAgent: o.SSHAgent}
 	if o.Recorder != nil {
 		ko.Layer = o.Recorder.Layer // NewClient puts it on net/http, beneath the guard
 	}

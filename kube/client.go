@@ -48,6 +48,9 @@ type Options struct {
 	// DiscoveryBeta asks for apidiscovery v2beta1 first, the form 1.28 and 1.29 answer, so a
 	// newer server's beta answer can be recorded and replayed.
 	DiscoveryBeta bool
+	// SSHAgent connects to the ssh-agent whose keys sign in to a connection's SSH tunnel (the
+	// command line dials SSH_AUTH_SOCK); nil refuses a tunnel. No key is ever read from a file.
+	SSHAgent func() (net.Conn, error)
 	// Observe, when set, sees every request the guard admits (method, URL, what was admitted),
 	// after the policy and before the socket. It never sees the Authorization header's value.
 	Observe func(method, url string, adm *policy.Admitted)
@@ -91,7 +94,7 @@ func NewClient(ep *Endpoint, opts Options) *Client {
 	c := &Client{ep: ep, opts: opts}
 	base := opts.Transport
 	if base == nil {
-		base = newBaseTransport(ep, opts.Resolver, opts.ConnectTimeout)
+		base = newBaseTransport(ep, opts)
 	}
 	if opts.Transport == nil && opts.Layer != nil {
 		base = opts.Layer(base, ep.APIPath)
@@ -306,7 +309,7 @@ func (c *Client) transportError(ctx context.Context, cl *call, err error, connec
 	// A reader beneath the guard that refuses its own file (a snapshot entry that cannot be read)
 	// composed the sentence itself: a refusal (exit 2), not an unreachable server.
 	var own *Error
-	if errors.As(err, &own) && own.Exit == ExitRefused {
+	if errors.As(err, &own) && (own.Exit == ExitRefused || own.Exit == ExitUnreachable) {
 		return own
 	}
 	var missing *Missing

@@ -43,6 +43,7 @@ type Connection struct {
 	ClientKeyData    []byte   // PEM
 	SSLMode          SSLMode  // empty means verify-full when CAData is set, else verify-system
 	User             string   // never accepted: present only so an import or a seed that names one is refused
+	Tunnel           *Tunnel  // optional SSH host the server is dialled through (a saved connection's)
 }
 
 // Switches are the operator's two switches; the zero value turns both off.
@@ -64,6 +65,7 @@ type Endpoint struct {
 	Anonymous        bool        // neither a token nor a client certificate: the server sees system:anonymous
 	mode             SSLMode
 	loopbackOnly     bool // plain HTTP: the dialer refuses any resolved address that is not loopback
+	tunnel           *tunnelConfig
 }
 
 // hostPort is host:port with IPv6 literals bracketed.
@@ -162,6 +164,13 @@ func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 	}
 	ep := &Endpoint{Host: host, Port: port, APIPath: apiPath, Token: c.Token, DefaultNamespace: ns, Namespaces: nsList}
 	ep.Anonymous = c.Token == "" && len(c.ClientCertData) == 0
+	if c.Tunnel != nil {
+		t, err := c.Tunnel.validate(host)
+		if err != nil {
+			return nil, err
+		}
+		ep.tunnel = t
+	}
 	mode := c.SSLMode
 	if mode == "" {
 		mode = SSLVerifySystem

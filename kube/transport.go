@@ -153,12 +153,18 @@ func splitQuery(raw string) ([]policy.Pair, error) {
 
 // newBaseTransport is net/http configured the way the contract asks: no proxy from the environment,
 // the guarded dialer, the endpoint's TLS settings.
-func newBaseTransport(ep *Endpoint, r Resolver, connectTimeout time.Duration) *http.Transport {
-	d := newGuardedDialer(r, connectTimeout)
+func newBaseTransport(ep *Endpoint, opts Options) *http.Transport {
+	connectTimeout := opts.ConnectTimeout
+	d := newGuardedDialer(opts.Resolver, connectTimeout)
 	d.loopbackOnly = ep.loopbackOnly
+	dial := d.DialContext
+	if ep.tunnel != nil {
+		// The far end is reached through the SSH host; TLS to it is checked as on a direct dial.
+		dial = (&tunnelDialer{cfg: ep.tunnel, guard: d, agent: opts.SSHAgent, timeout: connectTimeout}).DialContext
+	}
 	t := &http.Transport{
 		Proxy:                  nil,
-		DialContext:            d.DialContext,
+		DialContext:            dial,
 		TLSClientConfig:        ep.TLS,
 		TLSHandshakeTimeout:    connectTimeout,
 		ForceAttemptHTTP2:      ep.TLS != nil,

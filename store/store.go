@@ -84,6 +84,17 @@ type record struct {
 	// User is read only to be refused: a saved connection that names a user is told so, with the
 	// field named, when it is opened (kube.Connection.Validate), instead of the file failing.
 	User string `json:"user,omitempty"`
+	// SSH is the tunnel the API server is dialled through, when there is one.
+	SSH *sshRecord `json:"ssh,omitempty"`
+}
+
+// sshRecord is a connection's SSH tunnel: user, host, port and the host's known_hosts line. No
+// key is kept: the key comes from the ssh-agent when the connection is opened.
+type sshRecord struct {
+	User      string `json:"user"`
+	Host      string `json:"host"`
+	Port      int    `json:"port,omitempty"`
+	KnownHost string `json:"knownHost"`
 }
 
 type fileLayout struct {
@@ -98,7 +109,15 @@ func toRecord(s *Saved) record {
 		TLSServerName: c.TLSServerName, SSLMode: string(c.SSLMode), CAData: c.CAData, Token: c.Token,
 		ClientCertData: c.ClientCertData, ClientKeyData: c.ClientKeyData,
 		DefaultNamespace: c.DefaultNamespace, Namespaces: c.Namespaces, MCP: s.MCP, AgentToken: s.AgentToken,
+		SSH: tunnelRecord(c.Tunnel),
 	}
+}
+
+func tunnelRecord(t *kube.Tunnel) *sshRecord {
+	if t == nil {
+		return nil
+	}
+	return &sshRecord{User: t.User, Host: t.Host, Port: t.Port, KnownHost: t.KnownHost}
 }
 
 func fromRecord(r record) Saved {
@@ -106,8 +125,15 @@ func fromRecord(r record) Saved {
 		Host: r.Host, Port: r.Port, APIPath: r.APIPath, TLSServerName: r.TLSServerName,
 		SSLMode: kube.SSLMode(r.SSLMode), CAData: r.CAData, Token: r.Token,
 		ClientCertData: r.ClientCertData, ClientKeyData: r.ClientKeyData,
-		DefaultNamespace: r.DefaultNamespace, Namespaces: r.Namespaces, User: r.User,
+		DefaultNamespace: r.DefaultNamespace, Namespaces: r.Namespaces, User: r.User, Tunnel: r.SSH.tunnel(),
 	}}
+}
+
+func (r *sshRecord) tunnel() *kube.Tunnel {
+	if r == nil {
+		return nil
+	}
+	return &kube.Tunnel{User: r.User, Host: r.Host, Port: r.Port, KnownHost: r.KnownHost}
 }
 
 // Store is the saved connections in one directory.

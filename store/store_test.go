@@ -143,6 +143,7 @@ func TestEveryFieldRoundTrips(t *testing.T) {
 		Host: "rancher.example.com", Port: 443, APIPath: "/k8s/clusters/c-m-abc12", TLSServerName: "api.internal",
 		CAData: ca, Token: "cnryTOKEN", ClientCertData: []byte("cert"), ClientKeyData: []byte("key"),
 		DefaultNamespace: "shop", Namespaces: []string{"shop", "payments"}, SSLMode: kube.SSLVerifyFull,
+		Tunnel: &kube.Tunnel{User: "ops", Host: "bastion.example.com", Port: 2222, KnownHost: "bastion.example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"},
 	}, MCP: true, AgentToken: "cnryAGENT"}
 	if err := s.Add(&want); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,7 @@ const (
 	codeConnectionFlags       = "refused.flags"
 	sentenceConnectionFlags   = "studioctl connection reads a kubeconfig only through --from-kubeconfig FILE and takes no --kubeconfig, --context, --connection or --replay before the verb. Nothing was saved."
 	sentenceFromKubeconfig    = "studioctl connection add needs --from-kubeconfig FILE: the connection's fields are imported from one of its contexts. Nothing was saved."
+	sentenceSSHFlags          = "--ssh takes USER@HOST or USER@HOST:PORT and goes with --ssh-known-host, the SSH host's key as one known_hosts line; give both. Nothing was saved."
 	sentenceConnectionOutput  = "-o takes json only. Nothing was sent."
 	sentenceConnectionSaved   = "Saved connection %s for %s; use it with: studioctl --connection %s get pods"
 	sentenceConnectionRemoved = "Removed connection %s."
@@ -66,13 +68,14 @@ func noGlobalConnection(g *globals) error {
 
 func connectionAdd(f *Factory) *cobra.Command {
 	io := f.IO
-	var from, contextName, server, namespaces, agentTokenFile string
+	var from, contextName, server, namespaces, agentTokenFile, sshHost, knownHost string
 	var optIn bool
 	cmd := &cobra.Command{
-		Use:   "add NAME --from-kubeconfig FILE [--context C] [--server URL] [--namespaces a,b] [--mcp] [--agent-token-file FILE|-]",
+		Use:   "add NAME --from-kubeconfig FILE [--context C] [--server URL] [--namespaces a,b] [--mcp] [--agent-token-file FILE|-] [--ssh USER@HOST[:PORT] --ssh-known-host LINE]",
 		Short: "Save a connection imported from one kubeconfig context",
 		Example: `  studioctl connection add prod --from-kubeconfig ~/prod.kubeconfig --server https://api.prod.example.com:6443
-  studioctl connection add shop --from-kubeconfig k.yaml --context shop-admin --namespaces shop,default`,
+  studioctl connection add shop --from-kubeconfig k.yaml --context shop-admin --namespaces shop,default
+  studioctl connection add edge --from-kubeconfig k.yaml --ssh ops@bastion.example.com --ssh-known-host "$(ssh-keyscan -t ed25519 bastion.example.com)"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := noGlobalConnection(&f.flags); err != nil {
@@ -94,6 +97,12 @@ func connectionAdd(f *Factory) *cobra.Command {
 			if err != nil {
 				return fail(err, false)
 			}
+			if saved.Connection.Tunnel, err = tunnelOf(sshHost, knownHost); err != nil {
+				return fail(err, false)
+			}
+			if _, err := saved.Endpoint(switchesOf(io)); err != nil {
+				return fail(err, false) // the tunnel's fields are checked before anything is saved
+			}
 			saved.MCP = optIn
 			if agentTokenFile != "" {
 				if saved.AgentToken, err = readAgentToken(io, agentTokenFile); err != nil {
@@ -114,7 +123,30 @@ func connectionAdd(f *Factory) *cobra.Command {
 	flags.StringVar(&namespaces, "namespaces", "", "the namespaces the tree lists, separated by commas (default: every namespace the identity may list)")
 	flags.BoolVar(&optIn, "mcp", false, "opt the connection in to studioctl mcp: AI agents may read it (read-only, machine redaction)")
 	flags.StringVar(&agentTokenFile, "agent-token-file", "", "a file (or - for stdin) holding the agent's bearer token: with it, agents read as that token alone")
+	flags.StringVar(&sshHost, "ssh", "", "dial the API server through this SSH host, USER@HOST[:PORT], signing in with a key from ssh-agent (never a key file)")
+	flags.StringVar(&knownHost, "ssh-known-host", "", "the SSH host's key as one known_hosts line (as ssh-keyscan prints it), checked before anything is sent")
 	return cmd
+}
+
+// tunnelOf reads --ssh USER@HOST[:PORT] and --ssh-known-host into a tunnel, or nil when neither
+// is given; one without the other is refused.
+func tunnelOf(target, knownHost string) (*kube.Tunnel, error) {
+	if target == "" && knownHost == "" {
+		return nil, nil
+	}
+	user, hostPort, ok := strings.Cut(target, "@")
+	if !ok || user == "" || hostPort == "" || knownHost == "" {
+		return nil, kube.Refusef(codeConnectionFlags, sentenceSSHFlags)
+	}
+	t := &kube.Tunnel{User: user, Host: hostPort, KnownHost: knownHost}
+	if host, port, err := net.SplitHostPort(hostPort); err == nil {
+		n, err := strconv.Atoi(port)
+		if err != nil {
+			return nil, kube.Refusef(codeConnectionFlags, sentenceSSHFlags)
+		}
+		t.Host, t.Port = host, n
+	}
+	return t, nil
 }
 
 func connectionList(f *Factory) *cobra.Command {

@@ -289,3 +289,35 @@ func TestConnectionContexts(t *testing.T) {
 		t.Errorf("a missing file: exit %d", code)
 	}
 }
+
+// --ssh and --ssh-known-host go together, and a tunnel's fields are checked before anything is
+// saved: a far end that is a metadata address is refused even through a tunnel.
+func TestConnectionAddSSHFlags(t *testing.T) {
+	config := filepath.Join(t.TempDir(), "config", "studioctl")
+	tio := newTestIO(t, config)
+	kc := syntheticKubeconfig(t, "https://k8s.example.com:6443")
+	known := "bastion.example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
+	for _, args := range [][]string{
+		{"--ssh", "ops@bastion.example.com"},
+		{"--ssh-known-host", known},
+		{"--ssh", "bastion.example.com", "--ssh-known-host", known},
+		{"--ssh", "ops@bastion.example.com:notaport", "--ssh-known-host", known},
+		{"--ssh", "ops@bastion.example.com", "--ssh-known-host", "not a key"},
+	} {
+		code := tio.run(append([]string{"connection", "add", "edge", "--from-kubeconfig", kc}, args...)...)
+		if code != kube.ExitRefused {
+			t.Errorf("%q: exit %d: %s", args, code, tio.err)
+		}
+	}
+	if code := tio.run("connection", "add", "edge", "--from-kubeconfig", kc, "--ssh", "ops@bastion.example.com:2222", "--ssh-known-host", known); code != 0 {
+		t.Fatalf("exit %d: %s", code, tio.err)
+	}
+	saved, err := store.New(config).Get("edge")
+	if err != nil || saved.Connection.Tunnel == nil || saved.Connection.Tunnel.Port != 2222 || saved.Connection.Tunnel.User != "ops" {
+		t.Fatalf("saved tunnel: %+v %v", saved, err)
+	}
+	// Opening it with no agent (SSH_AUTH_SOCK unset) says so; nothing is dialled.
+	if code := tio.run("--connection", "edge", "get", "pods"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "ssh-agent") {
+		t.Fatalf("no agent: exit %d: %s", code, tio.err)
+	}
+}
