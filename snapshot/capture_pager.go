@@ -56,7 +56,7 @@ func (p *capturePager) Page(t *kube.Table) error {
 			obj = map[string]any{}
 		}
 		ns := metaString(obj, "namespace")
-		it := item{Object: obj, Cells: row.Cells}
+		it := storedItem{Object: obj, Cells: row.Cells}
 		if p.newest && p.cp.o.MaxRows > 0 {
 			if err := p.wait(ns, it, limit); err != nil {
 				return err
@@ -81,7 +81,7 @@ func (p *capturePager) Reset() { p.restarted = true }
 
 // keep notes what the capture needs from the object (its log targets, the namespaces, the
 // cluster's identity, machine mode's routing facts), masks it in machine mode and writes it.
-func (p *capturePager) keep(it item) error {
+func (p *capturePager) keep(it storedItem) error {
 	p.cp.observe(p.k, it.Object)
 	if p.cp.o.Machine {
 		p.cp.keepRoute(p.k, it.Object)
@@ -100,7 +100,7 @@ func (p *capturePager) keep(it item) error {
 }
 
 // wait holds an event of namespace ns among the newest limit of its namespace.
-func (p *capturePager) wait(ns string, it item, limit int) error {
+func (p *capturePager) wait(ns string, it storedItem, limit int) error {
 	if ns != p.waitingNS {
 		if err := p.flushAll(); err != nil {
 			return err
@@ -182,7 +182,7 @@ func eventTime(obj map[string]any) time.Time {
 type waitingEvent struct {
 	at  time.Time
 	seq int
-	it  item
+	it  storedItem
 }
 
 func (a waitingEvent) older(b waitingEvent) bool {
@@ -253,7 +253,7 @@ type kindWriter struct {
 // maxChunks is how many entries one kind may have: the entry names hold four digits.
 const maxChunks = 10000
 
-func (w *kindWriter) add(it item) error {
+func (w *kindWriter) add(it storedItem) error {
 	if w.full {
 		return nil
 	}

@@ -2,6 +2,8 @@ package snapshot
 
 import (
 	"archive/zip"
+	"bytes"
+	"encoding/json"
 	"context"
 	"strconv"
 	"strings"
@@ -50,10 +52,12 @@ func (k *kindData) chunk(i int) ([]item, error) {
 	if !k.haveColumns {
 		k.columns, k.haveColumns = c.Columns, true
 	}
-	k.restoreRoutes(c.Items)
+	for _, it := range c.Items {
+		k.restoreRoute(it.Meta)
+	}
 	spaces := map[string]bool{}
 	for _, it := range c.Items {
-		spaces[metaString(it.Object, "namespace")] = true
+		spaces[metaString(it.Meta, "namespace")] = true
 	}
 	k.spaces[i] = spaces
 	k.held, k.heldItems = i, c.Items
@@ -109,7 +113,7 @@ func (k *kindData) walk(ctx context.Context, from pos, ns string, fn func(at pos
 			start = from.index
 		}
 		for i := start; i < len(items); i++ {
-			if ns != "" && metaString(items[i].Object, "namespace") != ns {
+			if ns != "" && metaString(items[i].Meta, "namespace") != ns {
 				continue
 			}
 			if !fn(pos{c, i}, items[i]) {
@@ -138,18 +142,36 @@ func parseToken(t string, chunks int) (pos, bool) {
 	return pos{c, i}, true
 }
 
-// restoreRoutes puts each pod's default container back where machine masking hid it: a container
-// name, which the pod's spec shows anyway, and what logs and exec-free reads route by.
-func (k *kindData) restoreRoutes(items []item) {
+// restoreRoute puts a pod's default container back where machine masking hid it, in an object or
+// an item's metadata: a container name, which the pod's spec shows anyway, and what logs and
+// exec-free reads route by.
+func (k *kindData) restoreRoute(obj map[string]any) {
 	if k.Group != "" || k.Resource != "pods" || len(k.routes.DefaultContainer) == 0 {
 		return
 	}
-	for _, it := range items {
-		c, ok := k.routes.DefaultContainer[metaString(it.Object, "namespace")+"/"+metaString(it.Object, "name")]
-		md, _ := it.Object["metadata"].(map[string]any)
-		ann, _ := md["annotations"].(map[string]any)
-		if ok && ann != nil {
-			ann[annotationDefaultContainer] = c
-		}
+	c, ok := k.routes.DefaultContainer[metaString(obj, "namespace")+"/"+metaString(obj, "name")]
+	md, _ := obj["metadata"].(map[string]any)
+	ann, _ := md["annotations"].(map[string]any)
+	if ok && ann != nil {
+		ann[annotationDefaultContainer] = c
 	}
+}
+
+// restoresRoutes reports whether objects of this kind are changed when decoded (restoreRoute):
+// only then must an answer decode them rather than pass their bytes on.
+func (k *kindData) restoresRoutes() bool {
+	return k.Group == "" && k.Resource == "pods" && len(k.routes.DefaultContainer) > 0
+}
+
+// object decodes an item's whole object (numbers kept exact), its route restored: one object at
+// a time, never kept. The bytes were checked to be one JSON object when the entry was read.
+func (k *kindData) object(it item) map[string]any {
+	dec := json.NewDecoder(bytes.NewReader(it.raw))
+	dec.UseNumber()
+	obj := map[string]any{}
+	if dec.Decode(&obj) != nil || obj == nil {
+		return map[string]any{}
+	}
+	k.restoreRoute(obj)
+	return obj
 }

@@ -150,12 +150,9 @@ func decodeItems(dec *json.Decoder, c *chunk) error {
 		if len(c.Items) >= limits.SnapshotChunkObjects {
 			return unreadable(whyTooLarge)
 		}
-		var it item
-		if dec.Decode(&it) != nil {
-			return unreadable(whyEntry)
-		}
-		if it.Object == nil {
-			it.Object = map[string]any{}
+		it, err := decodeItem(dec)
+		if err != nil {
+			return err
 		}
 		c.Items = append(c.Items, it)
 	}
@@ -163,6 +160,38 @@ func decodeItems(dec *json.Decoder, c *chunk) error {
 		return unreadable(whyEntry)
 	}
 	return nil
+}
+
+// decodeItem reads one item: its cells, its object's bytes (checked to be one JSON object or
+// null) and its metadata.
+func decodeItem(dec *json.Decoder) (item, error) {
+	var w struct {
+		Object json.RawMessage `json:"object"`
+		Cells  []any           `json:"cells"`
+	}
+	if dec.Decode(&w) != nil {
+		return item{}, unreadable(whyEntry)
+	}
+	raw := bytes.TrimSpace(w.Object)
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = []byte("{}")
+	}
+	if raw[0] != '{' {
+		return item{}, unreadable(whyEntry)
+	}
+	var m struct {
+		Metadata map[string]any `json:"metadata"`
+	}
+	md := json.NewDecoder(bytes.NewReader(raw))
+	md.UseNumber()
+	if md.Decode(&m) != nil {
+		return item{}, unreadable(whyEntry)
+	}
+	meta := map[string]any{}
+	if m.Metadata != nil {
+		meta["metadata"] = m.Metadata
+	}
+	return item{Meta: meta, Cells: w.Cells, raw: raw}, nil
 }
 
 // readLogHeader reads a log entry's namespace, pod, container and instance, which a capture

@@ -161,7 +161,7 @@ func diffKind(ctx context.Context, r *DiffReport, ka, kb *kindData, name string,
 	index := map[string]*indexed{}
 	if ka != nil {
 		err := ka.walk(ctx, pos{}, "", func(at pos, it item) bool {
-			index[objectKey(it.Object)] = &indexed{hash: hashObject(it.Object), at: at}
+			index[objectKey(it.Meta)] = &indexed{hash: hashObject(ka.object(it)), at: at}
 			return true
 		})
 		if err != nil {
@@ -171,21 +171,22 @@ func diffKind(ctx context.Context, r *DiffReport, ka, kb *kindData, name string,
 	if kb != nil {
 		var werr error
 		err := kb.walk(ctx, pos{}, "", func(_ pos, it item) bool {
-			key := objectKey(it.Object)
+			key := objectKey(it.Meta)
 			x, ok := index[key]
+			obj := kb.object(it)
 			switch {
 			case !ok:
 				sum.Added++
-				r.add(change(name, it.Object, ChangeAdded, machine))
-			case x.hash != hashObject(it.Object):
+				r.add(change(name, it.Meta, ChangeAdded, machine))
+			case x.hash != hashObject(obj):
 				x.seen = true
 				sum.Changed++
-				c := change(name, it.Object, ChangeChanged, machine)
+				c := change(name, it.Meta, ChangeChanged, machine)
 				var old map[string]any
 				if old, werr = objectAt(ka, x.at); werr != nil {
 					return false
 				}
-				c.Fields, c.MoreFields = changedFields(old, it.Object, isSecrets(name) && machine)
+				c.Fields, c.MoreFields = changedFields(old, obj, isSecrets(name) && machine)
 				r.add(c)
 			default:
 				x.seen = true
@@ -201,10 +202,10 @@ func diffKind(ctx context.Context, r *DiffReport, ka, kb *kindData, name string,
 	}
 	if ka != nil {
 		err := ka.walk(ctx, pos{}, "", func(_ pos, it item) bool {
-			if x := index[objectKey(it.Object)]; x != nil && !x.seen {
+			if x := index[objectKey(it.Meta)]; x != nil && !x.seen {
 				x.seen = true
 				sum.Removed++
-				r.add(change(name, it.Object, ChangeRemoved, machine))
+				r.add(change(name, it.Meta, ChangeRemoved, machine))
 			}
 			return true
 		})
@@ -254,7 +255,7 @@ func objectAt(k *kindData, p pos) (map[string]any, error) {
 	if p.index >= len(items) {
 		return map[string]any{}, nil
 	}
-	return items[p.index].Object, nil
+	return k.object(items[p.index]), nil
 }
 
 // ignoredMeta are the metadata fields that change on every write without saying what changed.

@@ -7,6 +7,7 @@ package snapshot
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
@@ -111,8 +112,19 @@ type chunk struct {
 	Items   []item        `json:"items"`
 }
 
-// item is one object and the cells of its row in the server's Table.
+// item is one object and the cells of its row in the server's Table, as a read holds it: the
+// object as the bytes the entry stores, and only its metadata decoded ({"metadata": ...}, what
+// names, namespaces and labels are read from). The whole object is decoded when an answer needs
+// it (kindData.object), one at a time, so a page of 500 pods costs 500 objects' bytes and
+// metadata, not their decoded spec and status.
 type item struct {
+	Meta  map[string]any
+	Cells []any
+	raw   json.RawMessage
+}
+
+// storedItem is an item as an entry writes it.
+type storedItem struct {
 	Object map[string]any `json:"object"`
 	Cells  []any          `json:"cells"`
 }

@@ -44,7 +44,7 @@ func writeSynth(t testing.TB, dir, name string, m Manifest, kinds []synthKind) s
 			w.columns = nameColumn
 		}
 		for _, o := range k.objects {
-			if err := w.add(item{Object: o, Cells: []any{metaString(o, "name")}}); err != nil {
+			if err := w.add(storedItem{Object: o, Cells: []any{metaString(o, "name")}}); err != nil {
 				t.Fatal(err)
 			}
 		}

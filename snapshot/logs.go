@@ -102,7 +102,7 @@ func (r *Reader) podMissing(req *http.Request, ns, pod string, lacks error) (*ht
 	if kd != nil && kd.State == StateCaptured && r.s.holdsNamespace(ns) {
 		found := false
 		err := kd.walk(req.Context(), pos{}, ns, func(_ pos, it item) bool {
-			found = metaString(it.Object, "name") == pod
+			found = metaString(it.Meta, "name") == pod
 			return !found
 		})
 		if err != nil {

@@ -188,7 +188,13 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 	if err != nil {
 		return status(req, http.StatusBadRequest, "BadRequest")
 	}
-	match := func(it item) bool { return sel.matches(labelsOf(it.Object)) && fields.matches(it.Object) }
+	match := func(it item) bool {
+		if !sel.matches(labelsOf(it.Meta)) {
+			return false
+		}
+		// A field selector may read the spec or status: only then is the object decoded.
+		return len(fields) == 0 || fields.matches(kd.object(it))
+	}
 	if q.Get("watch") != "" {
 		if rv := q.Get("resourceVersion"); rv != "" && rv != "0" {
 			return nil, kube.ErrReplayEnd // a watch from the list's version: nothing changed after the capture
@@ -221,16 +227,33 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 		if err != nil {
 			return nil, err
 		}
-		return respondJSON(req, 200, tableOf(columns, page, q.Get("includeObject"), next, "1"))
+		return respondJSON(req, 200, kd.tableOf(columns, page, q.Get("includeObject"), next, "1"))
 	}
-	objs := make([]map[string]any, len(page))
-	for i := range page {
-		objs[i] = page[i].Object
+	return respond(req, 200, "application/json", kd.listBody(page, next)), nil
+}
+
+// listBody is a List answer of page: each object's stored bytes passed on as they are (they were
+// stripped and masked at capture), so a page is never decoded whole; a kind whose objects change
+// when decoded (restoreRoute) has each decoded and encoded again, one at a time.
+func (k *kindData) listBody(page []item, next string) []byte {
+	head, _ := json.Marshal(map[string]any{"kind": k.Kind.Kind + "List", "apiVersion": k.Ref().GroupVersion(),
+		"metadata": map[string]any{"resourceVersion": "1", "continue": next}})
+	var b bytes.Buffer
+	b.Write(head[:len(head)-1]) // the object, open
+	b.WriteString(`,"items":[`)
+	for i, it := range page {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if k.restoresRoutes() {
+			data, _ := json.Marshal(k.object(it))
+			b.Write(data)
+			continue
+		}
+		b.Write(it.raw)
 	}
-	return respondJSON(req, 200, map[string]any{
-		"kind": kd.Kind.Kind + "List", "apiVersion": kd.Ref().GroupVersion(),
-		"metadata": map[string]any{"resourceVersion": "1", "continue": next}, "items": objs,
-	})
+	b.WriteString("]}")
+	return b.Bytes()
 }
 
 // getOne answers a get of one object: found by name in its namespace, or (a machine-mode
@@ -242,11 +265,11 @@ func (r *Reader) getOne(req *http.Request, kd *kindData, p resourcePath, ns stri
 	}
 	var found, byUID *item
 	err := kd.walk(req.Context(), pos{}, ns, func(_ pos, it item) bool {
-		if metaString(it.Object, "name") == p.name {
+		if metaString(it.Meta, "name") == p.name {
 			found = &it
 			return false
 		}
-		if md, _ := it.Object["metadata"].(map[string]any); uid != "" && byUID == nil && md["uid"] == uid {
+		if md, _ := it.Meta["metadata"].(map[string]any); uid != "" && byUID == nil && md["uid"] == uid {
 			byUID = &it
 		}
 		return true
@@ -261,13 +284,13 @@ func (r *Reader) getOne(req *http.Request, kd *kindData, p resourcePath, ns stri
 		return status(req, http.StatusNotFound, "NotFound")
 	}
 	if !table {
-		return respondJSON(req, 200, found.Object)
+		return respondJSON(req, 200, kd.object(*found))
 	}
 	columns, err := kd.cols()
 	if err != nil {
 		return nil, err
 	}
-	return respondJSON(req, 200, tableOf(columns, []item{*found}, include, "", ""))
+	return respondJSON(req, 200, kd.tableOf(columns, []item{*found}, include, "", ""))
 }
 
 // holdsNamespace reports whether the capture covered ns.
@@ -286,16 +309,16 @@ func pageSize(limit string) int {
 
 // tableOf is the server's Table for items: the captured cells, and each object whole, as its
 // metadata (the server's default) or not at all.
-func tableOf(columns []kube.Column, items []item, include, next, rv string) map[string]any {
+func (k *kindData) tableOf(columns []kube.Column, items []item, include, next, rv string) map[string]any {
 	rows := make([]map[string]any, len(items))
 	for i, it := range items {
 		row := map[string]any{"cells": it.Cells}
 		switch include {
 		case "None":
 		case "Object":
-			row["object"] = it.Object
+			row["object"] = k.object(it)
 		default:
-			md, _ := it.Object["metadata"].(map[string]any)
+			md, _ := it.Meta["metadata"].(map[string]any)
 			row["object"] = map[string]any{"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": md}
 		}
 		rows[i] = row
@@ -324,9 +347,11 @@ func (r *Reader) watch(req *http.Request, kd *kindData, ns string, match func(it
 			if !match(it) {
 				return true
 			}
-			var obj any = it.Object
+			var obj any
 			if table {
-				obj = tableOf(columns, []item{it}, include, "", "")
+				obj = kd.tableOf(columns, []item{it}, include, "", "")
+			} else {
+				obj = kd.object(it)
 			}
 			werr = enc.Encode(map[string]any{"type": "ADDED", "object": obj})
 			return werr == nil
