@@ -3,8 +3,8 @@ package snapshot
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"sync"
