@@ -261,28 +261,70 @@ func objectAt(k *kindData, p pos) (map[string]any, error) {
 // ignoredMeta are the metadata fields that change on every write without saying what changed.
 var ignoredMeta = map[string]bool{"resourceVersion": true, "managedFields": true}
 
-// hashObject hashes an object's JSON without the fields ignoredMeta names (the object shared
-// with the reader is not changed: its metadata is copied).
+// Heartbeats change on every beat without anything having changed: a condition's
+// lastHeartbeatTime (a node says it is still Ready every few seconds) and a Lease's renewTime.
+// A node that changed readiness or capacity is still reported; one that only beat is not.
+const (
+	heartbeatCondition = "lastHeartbeatTime"
+	heartbeatLease     = "renewTime"
+)
+
+// hashObject hashes an object's JSON without the fields ignoredMeta names and its heartbeats.
 func hashObject(obj map[string]any) [sha256.Size]byte {
 	b, _ := json.Marshal(withoutIgnored(obj))
 	return sha256.Sum256(b)
 }
 
+// withoutIgnored is obj without what a diff does not compare. The object shared with the reader
+// is not changed: what is left out is copied around.
 func withoutIgnored(obj map[string]any) map[string]any {
-	md, ok := obj["metadata"].(map[string]any)
-	if !ok {
-		return obj
-	}
 	out := make(map[string]any, len(obj))
 	for k, v := range obj {
 		out[k] = v
 	}
-	m := make(map[string]any, len(md))
-	for k, v := range md {
-		if !ignoredMeta[k] {
-			m[k] = v
+	if md, ok := obj["metadata"].(map[string]any); ok {
+		m := make(map[string]any, len(md))
+		for k, v := range md {
+			if !ignoredMeta[k] {
+				m[k] = v
+			}
+		}
+		out["metadata"] = m
+	}
+	if status, ok := obj["status"].(map[string]any); ok {
+		if conds, ok := status["conditions"].([]any); ok {
+			s := make(map[string]any, len(status))
+			for k, v := range status {
+				s[k] = v
+			}
+			cs := make([]any, len(conds))
+			for i, c := range conds {
+				cs[i] = without(c, heartbeatCondition)
+			}
+			s["conditions"] = cs
+			out["status"] = s
 		}
 	}
-	out["metadata"] = m
+	if kind, _ := obj["kind"].(string); kind == "Lease" {
+		out["spec"] = without(obj["spec"], heartbeatLease)
+	}
 	return out
+}
+
+// without is v less key, when v is a map holding it; v itself is left as it is.
+func without(v any, key string) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	if _, has := m[key]; !has {
+		return v
+	}
+	c := make(map[string]any, len(m))
+	for k, x := range m {
+		if k != key {
+			c[k] = x
+		}
+	}
+	return c
 }

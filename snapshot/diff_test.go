@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -178,5 +179,27 @@ func TestDiffFieldsAreBounded(t *testing.T) {
 	fields, more := changedFields(x, y, false)
 	if len(fields) != limits.SnapshotDiffMaxFields || more != 50-limits.SnapshotDiffMaxFields {
 		t.Errorf("%d fields named, %d more", len(fields), more)
+	}
+}
+
+// A node that only beat (a condition's lastHeartbeatTime) and a Lease that only renewed are not
+// changes; a node whose readiness changed is, at the condition's status.
+func TestDiffIgnoresHeartbeats(t *testing.T) {
+	node := func(ready, beat string) map[string]any {
+		return map[string]any{"kind": "Node", "metadata": map[string]any{"name": "n1", "resourceVersion": beat},
+			"status": map[string]any{"conditions": []any{map[string]any{"type": "Ready", "status": ready, "lastHeartbeatTime": beat}}}}
+	}
+	lease := func(renew string) map[string]any {
+		return map[string]any{"kind": "Lease", "metadata": map[string]any{"name": "n1", "namespace": "kube-node-lease"},
+			"spec": map[string]any{"holderIdentity": "n1", "renewTime": renew}}
+	}
+	if hashObject(node("True", "t1")) != hashObject(node("True", "t2")) || hashObject(lease("t1")) != hashObject(lease("t2")) {
+		t.Error("a heartbeat counts as a change")
+	}
+	if hashObject(node("True", "t1")) == hashObject(node("False", "t2")) {
+		t.Error("a readiness change is not seen")
+	}
+	if got, _ := changedFields(node("True", "t1"), node("False", "t2"), false); !slices.Equal(got, []string{"status.conditions[0].status"}) {
+		t.Errorf("fields of a readiness change: %q", got)
 	}
 }
