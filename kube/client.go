@@ -364,7 +364,8 @@ func (c *Client) readError(ctx context.Context, cl *call, err error) error {
 		if limit == 0 {
 			limit = limits.MaxResponseBytes
 		}
-		return serverError(codeLimitResponse, 200, sprintf(sentenceResponseTooLarge, cl.what, humanBytes(limit)))
+		// A cap reached while reading: exit 2, as every cap of the contract.
+		return &Error{Code: codeLimitResponse, Exit: ExitRefused, Status: 200, Sentence: sprintf(sentenceResponseTooLarge, cl.what, humanBytes(limit))}
 	}
 	return c.transportError(ctx, cl, err, true)
 }

@@ -387,7 +387,9 @@ func TestGzipBombIsCutAtTheCapOnDecompressedBytes(t *testing.T) {
 	}))
 	defer srv.Close()
 	_, err := c.ServerVersion(context.Background())
-	wantCode(t, err, codeLimitResponse)
+	if e := wantCode(t, err, codeLimitResponse); e.Exit != ExitRefused {
+		t.Errorf("a cap reached while reading exits %d, want %d (the contract's caps exit 2)", e.Exit, ExitRefused)
+	}
 }
 
 func TestAuthorizationIsSentOnlyByStudioctl(t *testing.T) {

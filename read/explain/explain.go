@@ -216,7 +216,7 @@ func (e *explainer) step(depth int) bool {
 		return false
 	}
 	if depth > explainMaxDepth || e.written > explainMaxBytes {
-		e.err = &kube.Error{Code: CodeExplainTooLarge, Exit: kube.ExitServerError, Sentence: sentenceExplainTooLarge}
+		e.err = &kube.Error{Code: CodeExplainTooLarge, Exit: kube.ExitRefused, Sentence: sentenceExplainTooLarge}
 		return false
 	}
 	return true

@@ -504,7 +504,8 @@ func checkDocumentSize(o map[string]any) error {
 func documentBytes(o map[string]any) ([]byte, error) {
 	data, err := printer.MarshalJSON(o)
 	if err != nil || len(data) > limits.MaxDocumentBytes {
-		return nil, &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceDocumentSize, metaName(o))}
+		// A cap reached while reading exits 2, as the contract's table says for every cap.
+		return nil, &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceDocumentSize, metaName(o))}
 	}
 	return data, nil
 }
