@@ -13,23 +13,7 @@ const OwnerLabel = "eai.io/owner"
 // in any of the selector's forms: app=web,eai.io/owner=x; eai.io/owner in (a,b); !eai.io/owner;
 // eai.io/owner; eai.io/owner>1. The key is compared without regard to case.
 func SelectsOwner(selector string) bool {
-	depth, start := 0, 0
-	var reqs []string
-	for i := 0; i < len(selector); i++ {
-		switch selector[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				reqs = append(reqs, selector[start:i])
-				start = i + 1
-			}
-		}
-	}
-	reqs = append(reqs, selector[start:])
-	for _, r := range reqs {
+	for _, r := range SelectorTerms(selector) {
 		r = strings.TrimLeft(strings.TrimSpace(r), "! \t")
 		if end := strings.IndexAny(r, "=!<> \t("); end >= 0 {
 			r = r[:end]
@@ -39,4 +23,25 @@ func SelectsOwner(selector string) bool {
 		}
 	}
 	return false
+}
+
+// SelectorTerms splits a label selector into its requirements: on the commas outside
+// parentheses, so "tier in (a,b),app=web" is two.
+func SelectorTerms(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }

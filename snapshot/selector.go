@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/studioctl/studioctl/policy"
 )
 
 var errSelector = errors.New("selector")
@@ -22,7 +24,7 @@ type requirement struct {
 // key!=v, key in (a,b), key notin (a,b), key>n and key<n, separated by commas.
 func parseLabelSelector(s string) (labelSelector, error) {
 	var out labelSelector
-	for _, term := range splitTerms(s) {
+	for _, term := range policy.SelectorTerms(s) {
 		term = strings.TrimSpace(term)
 		if term == "" {
 			continue
@@ -34,26 +36,6 @@ func parseLabelSelector(s string) (labelSelector, error) {
 		out = append(out, r)
 	}
 	return out, nil
-}
-
-// splitTerms splits on the commas outside parentheses.
-func splitTerms(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
 }
 
 func parseRequirement(t string) (requirement, error) {

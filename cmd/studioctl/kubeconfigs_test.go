@@ -41,6 +41,21 @@ func defaultKubeconfigFiles(t *testing.T, ts *treeServer) (first, second string)
 	return first, second
 }
 
+// homeWithKubeconfig is a home folder whose ~/.kube/config is the tree server's kubeconfig.
+func homeWithKubeconfig(t *testing.T, ts *treeServer) string {
+	t.Helper()
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".kube"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(ts.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(home, ".kube", "config"), string(data))
+	return home
+}
+
 func write(t *testing.T, path, body string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
@@ -82,15 +97,7 @@ func TestDefaultKubeconfigListMergesFirstWins(t *testing.T) {
 
 func TestDefaultKubeconfigHomeFile(t *testing.T) {
 	ts := newTreeServer(t)
-	home := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(home, ".kube"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(ts.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(home, ".kube", "config"), string(data))
+	home := homeWithKubeconfig(t, ts)
 	out, errOut, code := runDefault(nil, home, "-v", "6", "get", "pods")
 	if code != 0 || !strings.Contains(out, "web-0") {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
@@ -164,15 +171,7 @@ func TestNoDefaultKubeconfigIsNoConnection(t *testing.T) {
 // to be found, and it still says no connection opted in, sending nothing.
 func TestMCPIgnoresTheDefaultKubeconfig(t *testing.T) {
 	ts := newTreeServer(t)
-	home := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(home, ".kube"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(ts.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(home, ".kube", "config"), string(data))
+	home := homeWithKubeconfig(t, ts)
 	tio := newTestIO(t, filepath.Join(t.TempDir(), "config"))
 	tio.HomeDirs.Home = home
 	tio.env["KUBECONFIG"] = ts.config
