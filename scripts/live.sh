@@ -38,6 +38,23 @@ trap cleanup EXIT
 # (control plane, kwok, kubectl, metrics-server) and the test binary.
 t=$(date +%s); bash e2e/cluster.sh build "$version" >/dev/null; phase "binaries (build or cache)" "$t"
 t=$(date +%s); go test -c -o /dev/null ./internal/livetest/ >/dev/null; phase "compile the live suite" "$t"
+# The official MCP Inspector (npm), a client nobody here wrote, for TestMCPInspector: installed
+# once per version into the binary cache. Without npm the test says it was not run.
+inspector_version=2.12.0
+inspector_dir=${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}/mcp-inspector-$inspector_version
+if [ ! -x "$inspector_dir/node_modules/.bin/mcp-inspector" ] && command -v npm >/dev/null 2>&1; then
+  t=$(date +%s)
+  mkdir -p "$inspector_dir.partial"
+  if (cd "$inspector_dir.partial" && npm install --silent --no-audit --no-fund "@modelcontextprotocol/inspector@$inspector_version" >/dev/null 2>&1); then
+    rm -rf "$inspector_dir" && mv "$inspector_dir.partial" "$inspector_dir"
+  else
+    rm -rf "$inspector_dir.partial"; echo "live.sh: the MCP Inspector could not be installed; TestMCPInspector will skip" >&2
+  fi
+  phase "install the MCP Inspector" "$t"
+fi
+if [ -x "$inspector_dir/node_modules/.bin/mcp-inspector" ]; then
+  export STUDIOCTL_MCP_INSPECTOR="$inspector_dir/node_modules/.bin/mcp-inspector"
+fi
 if [ "${STUDIOCTL_LIVE_REUSE:-0}" = 1 ] && bash e2e/cluster.sh status "$version" >/dev/null 2>&1; then
   # A kept cluster, already seeded: used as it is (and kept).
   keep=1

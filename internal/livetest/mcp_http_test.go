@@ -23,7 +23,14 @@ type httpServer struct {
 // tokenFile and answers it with the address it printed it listens on.
 func startHTTPServer(t *testing.T, bin string, env []string, tokenFile string) (*httpServer, string) {
 	t.Helper()
-	s := &httpServer{cmd: exec.Command(bin, "mcp", "--connection", "view", "--http", "127.0.0.1:0", "--http-token-file", tokenFile)}
+	return startHTTPServerWith(t, bin, env, "mcp", "--connection", "view", "--http", "127.0.0.1:0", "--http-token-file", tokenFile)
+}
+
+// startHTTPServerWith starts studioctl with args (an mcp --http command line) and answers it with
+// the address it printed it listens on.
+func startHTTPServerWith(t *testing.T, bin string, env []string, args ...string) (*httpServer, string) {
+	t.Helper()
+	s := &httpServer{cmd: exec.Command(bin, args...)}
 	s.cmd.Env = env
 	s.cmd.Stderr = &s.stderr
 	if err := s.cmd.Start(); err != nil {
