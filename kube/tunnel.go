@@ -126,7 +126,13 @@ func (d *tunnelDialer) ssh(ctx context.Context) (*ssh.Client, error) {
 		},
 		Timeout: d.timeout,
 	}
-	if deadline, ok := ctx.Deadline(); ok {
+	// The handshake is bounded like a connect: by the dial's context, and by the connect
+	// timeout when the context has no deadline (an SSH host that accepts and then says nothing).
+	deadline, ok := ctx.Deadline()
+	if limit := time.Now().Add(d.timeout); d.timeout > 0 && (!ok || limit.Before(deadline)) {
+		deadline, ok = limit, true
+	}
+	if ok {
 		raw.SetDeadline(deadline)
 	}
 	sc, chans, reqs, err := ssh.NewClientConn(raw, d.cfg.addr, conf)
