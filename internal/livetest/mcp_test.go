@@ -340,7 +340,7 @@ func (lt *mcpLive) matrix(ctx context.Context, cs *sdk.ClientSession, id string,
 				lt.t.Errorf("%s: want %s with nothing sent, got %q after %d requests", where, mcp.CodeWatch, code, lt.proxy.count(id)-before)
 			}
 		case c.MachineRefusal != "":
-			if code != c.MachineRefusal {
+			if code != c.MachineRefusal && !(c.RefusalAfterRead && code == "http.forbidden") {
 				lt.t.Errorf("%s: want refusal %s, got %q: %.300s", where, c.MachineRefusal, code, text)
 			}
 		case code != "" && strings.Contains(text, "Nothing was sent") && lt.proxy.count(id) != before:
