@@ -109,3 +109,109 @@ func expectDelim(dec *json.Decoder, want json.Delim) error {
 	}
 	return nil
 }
+
+// tableBatch is how many rows of a Table page with whole objects are handed on at once.
+const tableBatch = 50
+
+// streamTable reads a Table page whose rows carry whole objects (includeObject=Object: a capture,
+// a sort off metadata) a batch of rows at a time, handing each batch to emit as a Table of its
+// own with the page's columns, version and continue token, so a page of 500 objects holds about
+// tableBatch of them decoded. Each row's object is stripped as decodeTableAs strips it. A page
+// that is not a Table, or that names its kind, columns or metadata only after its rows, is not
+// read here (handled false, nothing emitted): the caller decodes it whole.
+func streamTable(body []byte, r APIResource, emit func(*Table) error) (cont string, n int, handled bool, err error) {
+	if err := CheckNesting(body, limits.MaxNesting); err != nil {
+		return "", 0, true, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := expectDelim(dec, '{'); err != nil {
+		return "", 0, true, err
+	}
+	var kind string
+	var md struct {
+		Continue        string `json:"continue"`
+		ResourceVersion string `json:"resourceVersion"`
+	}
+	var cols []Column
+	haveMeta, haveCols := false, false
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return "", 0, true, err
+		}
+		switch key {
+		case "kind":
+			err = dec.Decode(&kind)
+		case "metadata":
+			err, haveMeta = dec.Decode(&md), true
+		case "columnDefinitions":
+			err, haveCols = dec.Decode(&cols), true
+		case "rows":
+			if kind != "Table" || !haveMeta || !haveCols {
+				return "", 0, false, nil
+			}
+			batch := &Table{Columns: cols, Continue: md.Continue, ResourceVersion: md.ResourceVersion}
+			n, err = streamRows(dec, r, batch, emit)
+		default:
+			var skip json.RawMessage
+			err = dec.Decode(&skip)
+		}
+		if err != nil {
+			return "", 0, true, err
+		}
+	}
+	if kind != "Table" {
+		return "", 0, false, nil
+	}
+	if err := expectDelim(dec, '}'); err != nil {
+		return "", 0, true, err
+	}
+	if dec.More() {
+		return "", 0, true, errors.New("trailing data")
+	}
+	return md.Continue, n, true, nil
+}
+
+// streamRows hands on the rows array the decoder stands at, tableBatch rows to a batch.
+func streamRows(dec *json.Decoder, r APIResource, batch *Table, emit func(*Table) error) (int, error) {
+	tok, err := dec.Token()
+	if err != nil || tok == nil {
+		return 0, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '[' {
+		return 0, errors.New("rows is not an array")
+	}
+	n := 0
+	flush := func() error {
+		if len(batch.Rows) == 0 {
+			return nil
+		}
+		err := emit(&Table{Columns: batch.Columns, Continue: batch.Continue, ResourceVersion: batch.ResourceVersion, Rows: batch.Rows})
+		batch.Rows = nil
+		return err
+	}
+	for dec.More() {
+		var row Row
+		if err := dec.Decode(&row); err != nil {
+			return n, err
+		}
+		if obj := row.Object; len(obj) > 0 {
+			secret := peopleDecoded(obj, r, false)
+			if obj["kind"] != "PartialObjectMetadata" {
+				stampKind(obj, r, secret)
+			}
+		}
+		batch.Rows = append(batch.Rows, row)
+		n++
+		if len(batch.Rows) == tableBatch {
+			if err := flush(); err != nil {
+				return n, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return n, err
+	}
+	return n, expectDelim(dec, ']')
+}

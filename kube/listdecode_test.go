@@ -1,6 +1,8 @@
 package kube
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,5 +59,39 @@ func TestEachListItem(t *testing.T) {
 	deep := `{"kind":"PodList","items":[` + strings.Repeat("[", 2000) + `]}`
 	if _, _, err := eachListItem([]byte(deep), func(map[string]any, bool) error { return nil }); err == nil {
 		t.Error("a page nested 2,000 deep was read")
+	}
+}
+
+func TestStreamTable(t *testing.T) {
+	var rows []string
+	for i := 0; i < 120; i++ {
+		rows = append(rows, fmt.Sprintf(`{"cells":["s-%d"],"object":{"metadata":{"name":"s-%d","namespace":"shop"},"data":{"k":"dmFsdWU="}}}`, i, i))
+	}
+	page := `{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"continue":"c9","resourceVersion":"7"},` +
+		`"columnDefinitions":[{"name":"Name","type":"string","format":"name"}],"rows":[` + strings.Join(rows, ",") + `]}`
+	secrets := APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
+	var sizes []int
+	cont, n, handled, err := streamTable([]byte(page), secrets, func(tb *Table) error {
+		sizes = append(sizes, len(tb.Rows))
+		if tb.Continue != "c9" || tb.ResourceVersion != "7" || len(tb.Columns) != 1 {
+			t.Errorf("a batch lost the page's facts: %+v", tb)
+		}
+		for _, r := range tb.Rows {
+			if data, _ := r.Object["data"].(map[string]any); data["k"] == "dmFsdWU=" || r.Object["kind"] != "Secret" {
+				t.Errorf("a row's Secret was not stripped and stamped: %v", r.Object)
+			}
+		}
+		return nil
+	})
+	if err != nil || !handled || cont != "c9" || n != 120 || !slices.Equal(sizes, []int{50, 50, 20}) {
+		t.Fatalf("cont %q n %d handled %v err %v batches %v", cont, n, handled, err, sizes)
+	}
+	// A page that names its columns after its rows, or is no Table, is left to the whole decode.
+	late := `{"kind":"Table","metadata":{},"rows":[],"columnDefinitions":[]}`
+	if _, _, handled, err := streamTable([]byte(late), secrets, func(*Table) error { t.Fatal("emitted"); return nil }); handled || err != nil {
+		t.Errorf("late columns: handled %v err %v", handled, err)
+	}
+	if _, _, handled, _ := streamTable([]byte(`{"kind":"SecretList","items":[]}`), secrets, func(*Table) error { return nil }); handled {
+		t.Error("a list was read as a Table")
 	}
 }

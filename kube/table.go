@@ -147,6 +147,23 @@ func checkScope(s Scope, r APIResource) error {
 // has the first N rows when ListTable returns CodeLimitRows.
 func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOptions, p Pager) error {
 	return c.walk(ctx, r, s, o, acceptTable, func(body []byte, what string) (string, int, error) {
+		if o.IncludeObject == "Object" {
+			// Whole objects: a batch of rows at a time (streamTable), so a page of 500 is
+			// never decoded whole.
+			var pageErr error
+			cont, n, handled, err := streamTable(body, r, func(t *Table) error {
+				pageErr = p.Page(t)
+				return pageErr
+			})
+			switch {
+			case pageErr != nil:
+				return "", 0, pageErr
+			case err != nil:
+				return "", 0, decodeError(what, err)
+			case handled:
+				return cont, n, nil
+			}
+		}
 		t, err := decodeTableAs(body, r, o.IncludeObject == "Object")
 		if err != nil {
 			return "", 0, decodeError(what, err)
