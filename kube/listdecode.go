@@ -14,8 +14,9 @@ import (
 // each item with whether the list's own kind says it holds Secrets; the list's continue token is
 // returned with the count. Servers write kind and apiVersion before items; a page that names its
 // kind only after its items is read whole before any item is handed on, so Secret-ness is always
-// decided with everything the page says.
-func eachListItem(body []byte, fn func(item map[string]any, secretList bool) error) (cont string, n int, err error) {
+// decided with everything the page says. An item larger than maxItem bytes as the server sent it
+// (0: no cap) ends the read with an itemTooLarge naming it, before it is handed on.
+func eachListItem(body []byte, maxItem int, fn func(item map[string]any, secretList bool) error) (cont string, n int, err error) {
 	if err := CheckNesting(body, limits.MaxNesting); err != nil {
 		return "", 0, err
 	}
@@ -25,7 +26,7 @@ func eachListItem(body []byte, fn func(item map[string]any, secretList bool) err
 		return "", 0, err
 	}
 	var kind, apiVersion string
-	var held []map[string]any // items that came before the list's kind
+	var held []json.RawMessage // items that came before the list's kind
 	kindSeen := false
 	for dec.More() {
 		key, err := dec.Token()
@@ -44,7 +45,7 @@ func eachListItem(body []byte, fn func(item map[string]any, secretList bool) err
 			err, cont = dec.Decode(&md), md.Continue
 		case "items":
 			if kindSeen {
-				n, err = streamItems(dec, func(it map[string]any) error { return fn(it, secretListKind(kind, apiVersion)) })
+				n, err = streamItems(dec, maxItem, func(it map[string]any) error { return fn(it, secretListKind(kind, apiVersion)) })
 			} else {
 				err = dec.Decode(&held)
 			}
@@ -62,7 +63,11 @@ func eachListItem(body []byte, fn func(item map[string]any, secretList bool) err
 	if dec.More() {
 		return "", 0, errors.New("trailing data")
 	}
-	for _, it := range held {
+	for _, raw := range held {
+		it, err := decodeItem(raw, maxItem)
+		if err != nil {
+			return "", 0, err
+		}
 		if it != nil {
 			n++
 			if err := fn(it, secretListKind(kind, apiVersion)); err != nil {
@@ -73,8 +78,34 @@ func eachListItem(body []byte, fn func(item map[string]any, secretList bool) err
 	return cont, n, nil
 }
 
+// itemTooLarge is an item past the per-object cap; name is its metadata.name.
+type itemTooLarge struct{ name string }
+
+func (e itemTooLarge) Error() string { return "an item past the per-object cap" }
+
+// checkItemSize refuses an item of size bytes past maxItem (0: no cap).
+func checkItemSize(it map[string]any, size int64, maxItem int) error {
+	if maxItem > 0 && size > int64(maxItem) {
+		md, _ := it["metadata"].(map[string]any)
+		name, _ := md["name"].(string)
+		return itemTooLarge{name: name}
+	}
+	return nil
+}
+
+// decodeItem decodes one held item, numbers kept exact.
+func decodeItem(raw json.RawMessage, maxItem int) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var it map[string]any
+	if err := dec.Decode(&it); err != nil {
+		return nil, err
+	}
+	return it, checkItemSize(it, int64(len(raw)), maxItem)
+}
+
 // streamItems hands on each element of the items array the decoder stands at (null is no items).
-func streamItems(dec *json.Decoder, fn func(map[string]any) error) (int, error) {
+func streamItems(dec *json.Decoder, maxItem int, fn func(map[string]any) error) (int, error) {
 	tok, err := dec.Token()
 	if err != nil || tok == nil {
 		return 0, err
@@ -85,11 +116,15 @@ func streamItems(dec *json.Decoder, fn func(map[string]any) error) (int, error) 
 	n := 0
 	for dec.More() {
 		var it map[string]any
+		start := dec.InputOffset()
 		if err := dec.Decode(&it); err != nil {
 			return n, err
 		}
 		if it == nil {
 			continue
+		}
+		if err := checkItemSize(it, dec.InputOffset()-start, maxItem); err != nil {
+			return n, err
 		}
 		n++
 		if err := fn(it); err != nil {

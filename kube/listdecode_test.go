@@ -36,7 +36,7 @@ func TestEachListItem(t *testing.T) {
 	}
 	for _, c := range cases {
 		var got []seen
-		cont, n, err := eachListItem([]byte(c.body), func(it map[string]any, secret bool) error {
+		cont, n, err := eachListItem([]byte(c.body), 0, func(it map[string]any, secret bool) error {
 			md, _ := it["metadata"].(map[string]any)
 			name, _ := md["name"].(string)
 			got = append(got, seen{name, secret})
@@ -57,7 +57,7 @@ func TestEachListItem(t *testing.T) {
 	}
 	// Too deep a page is refused before anything is decoded.
 	deep := `{"kind":"PodList","items":[` + strings.Repeat("[", 2000) + `]}`
-	if _, _, err := eachListItem([]byte(deep), func(map[string]any, bool) error { return nil }); err == nil {
+	if _, _, err := eachListItem([]byte(deep), 0, func(map[string]any, bool) error { return nil }); err == nil {
 		t.Error("a page nested 2,000 deep was read")
 	}
 }

@@ -115,9 +115,11 @@ const (
 
 // Sentences about what a statement names and how much it reads.
 const (
-	CodeRefusedName       = "refused.name"
-	CodeLimitRows         = "limit.rows"
-	CodeLimitPages        = "limit.pages"
+	CodeRefusedName = "refused.name"
+	CodeLimitRows   = "limit.rows"
+	CodeLimitPages  = "limit.pages"
+	// CodeLimitItemBytes: one object of a list is past the per-object cap (ListOptions.MaxItemBytes).
+	CodeLimitItemBytes    = "limit.document_bytes"
 	CodeStatementDeadline = "unreachable.statement_deadline"
 	// CodeBadValue and CodeLimitValue refuse a value before anything is sent: one that cannot be
 	// read, and one outside its limit. The statement parser and the library's typed reads share them.
@@ -129,6 +131,7 @@ const (
 
 	sentenceBadName          = "studioctl will not %s: the name is not one an object can have (it holds a slash, a percent sign, a space or a control character). Nothing was sent."
 	sentenceBadNamespace     = "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."
+	sentenceItemSize         = "The object %q is larger than %d MiB as the server sent it, the cap for one object of a printed list, so it was not printed."
 	sentenceRowCap           = "The request to %s holds more than %d rows, the cap for one statement, so nothing was printed; narrow it with -l or --field-selector, or raise the cap with --max-rows (at most 1,000,000)."
 	sentencePageCap          = "The API server kept answering the request to %s with one more page: studioctl stopped at %d pages, the cap for a statement that reads at most %d rows %d at a time, so nothing was printed; narrow it with -l or --field-selector, or raise the row cap with --max-rows (at most 1,000,000)."
 	sentenceStatementTime    = "The API server was still paging the answer to %s after %s, studioctl's deadline for one %s statement, so nothing was printed; narrow it with -l or --field-selector."

@@ -3,6 +3,7 @@ package kube
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -80,6 +81,13 @@ type ListOptions struct {
 	// command line): what it printed cannot be taken back, so a 410 Gone is returned rather than
 	// restarting the walk from the first page.
 	NoRestart bool
+	// Prefetch asks for the next page while this one is handed on (prefetch.go): set by the
+	// readers that print each page as it arrives, where the server's work on page N+1 and
+	// studioctl's on page N then overlap.
+	Prefetch bool
+	// MaxItemBytes caps each object of a ListObjects walk as the server sent it (0: no cap): a
+	// larger one ends the walk (CodeLimitItemBytes) before it is handed on.
+	MaxItemBytes int
 }
 
 // Pager receives a paged walk. Reset is called when a 410 Gone restarts the walk from the start,
@@ -180,14 +188,17 @@ func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOp
 func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o ListOptions, each func(map[string]any) error, reset func()) error {
 	return c.walk(ctx, r, s, o, AcceptJSON, func(body []byte, what string) (string, int, error) {
 		var eachErr error // the caller's error, returned as it is
-		cont, n, err := eachListItem(body, func(it map[string]any, secretList bool) error {
+		cont, n, err := eachListItem(body, o.MaxItemBytes, func(it map[string]any, secretList bool) error {
 			stampKind(it, r, peopleDecoded(it, r, secretList))
 			eachErr = each(it)
 			return eachErr
 		})
+		var big itemTooLarge
 		switch {
 		case eachErr != nil:
 			return "", 0, eachErr
+		case errors.As(err, &big):
+			return "", 0, &Error{Code: CodeLimitItemBytes, Exit: ExitRefused, Sentence: Sentencef(sentenceItemSize, big.name, o.MaxItemBytes>>20)}
 		case err != nil:
 			return "", 0, decodeError(what, err)
 		}
@@ -265,6 +276,8 @@ func humanDuration(d time.Duration) string {
 func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOptions, accept, what string, size, maxRows int, b walkBounds, page pageFunc) error {
 	cont := ""
 	total := 0
+	var ahead *prefetched // the next page, asked for while this one was handed on
+	defer func() { ahead.drop() }()
 	for pages := 1; ; pages++ {
 		if pages > b.pages {
 			return &Error{Code: CodeLimitPages, Exit: ExitRefused, Sentence: sprintf(sentencePageCap, what, b.pages, maxRows, size)}
@@ -272,23 +285,24 @@ func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOpt
 		if c.opts.Now().Sub(b.start) > b.deadline {
 			return b.late(what)
 		}
-		cl := &call{method: "GET", path: collectionPath(r, s), accept: accept, what: what}
-		cl.set("limit", strconv.Itoa(size))
-		if cont != "" {
-			cl.set("continue", cont)
+		var body []byte
+		var err error
+		if ahead != nil && ahead.cont == cont {
+			body, err = ahead.wait()
+		} else {
+			ahead.drop()
+			body, err = c.do(ctx, c.pageCall(r, s, o, accept, what, size, cont))
 		}
-		if o.LabelSelector != "" {
-			cl.set("labelSelector", o.LabelSelector)
-		}
-		if o.FieldSelector != "" {
-			cl.set("fieldSelector", o.FieldSelector)
-		}
-		if accept == acceptTable && o.IncludeObject != "" {
-			cl.set("includeObject", o.IncludeObject)
-		}
-		body, err := c.do(ctx, cl)
+		ahead = nil
 		if err != nil {
 			return err
+		}
+		// Ask for the next page now only when it will surely be read: this page cannot reach
+		// the row cap or the page cap, so a walk that ends at either sends nothing extra.
+		if o.Prefetch && pages < b.pages && total+size < maxRows {
+			if next := peekContinue(body); next != "" && next != cont {
+				ahead = c.prefetch(ctx, c.pageCall(r, s, o, accept, what, size, next), next)
+			}
 		}
 		next, n, err := page(body, what)
 		if err != nil {
@@ -306,6 +320,25 @@ func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOpt
 		}
 		cont = next
 	}
+}
+
+// pageCall is the request for one page of a walk.
+func (c *Client) pageCall(r APIResource, s Scope, o ListOptions, accept, what string, size int, cont string) *call {
+	cl := &call{method: "GET", path: collectionPath(r, s), accept: accept, what: what}
+	cl.set("limit", strconv.Itoa(size))
+	if cont != "" {
+		cl.set("continue", cont)
+	}
+	if o.LabelSelector != "" {
+		cl.set("labelSelector", o.LabelSelector)
+	}
+	if o.FieldSelector != "" {
+		cl.set("fieldSelector", o.FieldSelector)
+	}
+	if accept == acceptTable && o.IncludeObject != "" {
+		cl.set("includeObject", o.IncludeObject)
+	}
+	return cl
 }
 
 // GetTable reads one object as a one-row Table.

@@ -74,8 +74,9 @@ func ReadHTTPToken(path string) ([]byte, error) {
 // HTTPHandler is the streamable HTTP transport behind a bearer token. In order, a request is
 // answered:
 //   - 403 when it comes from a web page of another origin (an Origin header that is not this
-//     machine's: DNS-rebinding protection, as the MCP transport spec asks; a Host that is not
-//     loopback the SDK refuses too), before the token is looked at;
+//     machine's, or a Host header that is not a loopback name: DNS-rebinding protection, as the
+//     MCP transport spec asks, checked here rather than left to the SDK), before the token is
+//     looked at;
 //   - 401 without exactly "Authorization: Bearer TOKEN" (the scheme in any case), the token
 //     compared in constant time;
 //   - 503 when it would open a session past limits.MCPHTTPSessions;
@@ -89,6 +90,10 @@ func (s *Server) HTTPHandler(token []byte) http.Handler {
 		MaxRequestBodyBytes: limits.MCPHTTPBodyBytes,
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !loopbackHost(r.Host) {
+			http.Error(w, "forbidden: the Host is not this machine", http.StatusForbidden)
+			return
+		}
 		if origin := r.Header.Get("Origin"); origin != "" && !loopbackOrigin(origin) {
 			http.Error(w, "forbidden: cross-origin request", http.StatusForbidden)
 			return
@@ -123,7 +128,20 @@ func loopbackOrigin(origin string) bool {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return false
 	}
-	host := u.Hostname()
+	return loopbackName(u.Hostname())
+}
+
+// loopbackHost reports whether a request's Host (with or without a port) names this machine.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	return loopbackName(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+}
+
+// loopbackName: localhost, or a loopback address.
+func loopbackName(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}

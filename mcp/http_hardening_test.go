@@ -68,9 +68,19 @@ func TestHTTPRefusesOtherOrigins(t *testing.T) {
 			}
 		}
 	}
-	// A Host that is not this machine's (DNS rebinding) is refused too, by the SDK.
-	if resp := post(t, srv.URL, token, initializeBody, map[string]string{"Host": "attacker.example"}); resp.StatusCode != http.StatusForbidden {
-		t.Errorf("Host attacker.example: %d", resp.StatusCode)
+	// A Host that is not this machine's (DNS rebinding) is refused too, whatever the token.
+	for host, want := range map[string]int{
+		"attacker.example":      http.StatusForbidden,
+		"attacker.example:80":   http.StatusForbidden,
+		"127.0.0.1.nip.io:8080": http.StatusForbidden,
+		"10.0.0.1":              http.StatusForbidden,
+		"localhost:7070":        http.StatusOK,
+		"127.0.0.1":             http.StatusOK,
+		"[::1]:9000":            http.StatusOK,
+	} {
+		if resp := post(t, srv.URL, token, initializeBody, map[string]string{"Host": host}); resp.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
+		}
 	}
 }
 

@@ -2,7 +2,6 @@ package printer
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 
 	"github.com/studioctl/studioctl/kube"
@@ -20,6 +19,7 @@ type DocStream struct {
 	form formStream
 	n    int // items printed
 	buf  bytes.Buffer
+	yaml yamlEmitter // -o yaml's fast road, its scalar cache kept across items
 }
 
 // formStream is a form that prints a List item by item with the output it prints for the whole.
@@ -96,23 +96,26 @@ func (ds *DocStream) Item(o map[string]any, secret bool) error {
 // jsonItem writes the item as writeDocument indents it inside the List: the encoder sorts each
 // object's keys whatever holds it, so the item's text depends only on its depth.
 func (ds *DocStream) jsonItem(o map[string]any) error {
-	data, err := MarshalJSON(o)
-	if err != nil {
-		return err
-	}
 	if ds.n == 0 {
 		ds.buf.WriteString(jsonListHead)
 	} else {
 		ds.buf.WriteString(",\n")
 	}
 	ds.buf.WriteString(jsonItemStep)
-	return json.Indent(&ds.buf, data, jsonItemStep, "    ")
+	return indentedJSON(&ds.buf, o, jsonItemStep, "    ")
 }
 
 // yamlItem writes the item as the List's items sequence holds it: a sequence of one item prints
 // "- " and the item's lines at the columns the List's does (a sequence under a top-level key is
 // not indented), so line folding and block scalars come out the same.
 func (ds *DocStream) yamlItem(o map[string]any) error {
+	if ds.n == 0 {
+		ds.buf.WriteString(yamlListHead)
+	}
+	if y, ok := ds.yaml.item(ds.buf.AvailableBuffer(), o); ok {
+		ds.buf.Write(y)
+		return nil
+	}
 	data, err := MarshalJSON([]any{o})
 	if err != nil {
 		return err
@@ -120,9 +123,6 @@ func (ds *DocStream) yamlItem(o map[string]any) error {
 	y, err := toYAML(data)
 	if err != nil {
 		return &kube.Error{Code: CodeYAML, Exit: kube.ExitServerError, Sentence: sentenceYAML}
-	}
-	if ds.n == 0 {
-		ds.buf.WriteString(yamlListHead)
 	}
 	ds.buf.Write(y)
 	return nil

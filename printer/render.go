@@ -284,6 +284,14 @@ func writeDocument(out io.Writer, format string, doc any) error {
 // MarshalJSON encodes without HTML escaping, as kubectl's printer does, and escapes what Go's
 // encoder leaves raw but a terminal must not receive (escapeJSON).
 func MarshalJSON(v any) ([]byte, error) {
+	if out, ok := appendJSON(nil, v, "", "", 0); ok {
+		return out, nil
+	}
+	return encoderJSON(v)
+}
+
+// encoderJSON is MarshalJSON by Go's encoder, for values appendJSON does not write.
+func encoderJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

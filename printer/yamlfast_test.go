@@ -21,30 +21,7 @@ func TestJSONToYAMLIsKubectls(t *testing.T) {
 		`{"z":1,"a":{"b10":1,"b2":2,"b1":[{},[],null,true,false]},"10":"ten","9":"nine"}`,
 		`[1,"two",{"three":3}]`, `"just a string"`, `42`, `null`,
 	}
-	files, err := filepath.Glob("../testdata/replay/*/*/recording*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recordings: %v", err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rec struct {
-			Exchanges []struct {
-				ContentType string `json:"contentType"`
-				Body        string `json:"body"`
-			} `json:"exchanges"`
-		}
-		if err := json.Unmarshal(data, &rec); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		for _, ex := range rec.Exchanges {
-			if ex.ContentType == "application/json" && json.Valid([]byte(ex.Body)) {
-				docs = append(docs, ex.Body)
-			}
-		}
-	}
+	docs = append(docs, recordedDocuments(t)...)
 	// The recordings repeat many answers; each distinct one is printed once, and at most every
 	// stride-th past 500 so that make test stays quick under -race.
 	seen := map[string]bool{}
@@ -88,4 +65,34 @@ func TestJSONToYAMLIsKubectls(t *testing.T) {
 	if compared < 500 && len(distinct) >= 1000 {
 		t.Errorf("only %d of %d documents compared", compared, len(distinct))
 	}
+}
+
+// recordedDocuments is every JSON answer in the recordings, as it was sent.
+func recordedDocuments(t testing.TB) []string {
+	var docs []string
+	files, err := filepath.Glob("../testdata/replay/*/*/recording*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recordings: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec struct {
+			Exchanges []struct {
+				ContentType string `json:"contentType"`
+				Body        string `json:"body"`
+			} `json:"exchanges"`
+		}
+		if err := json.Unmarshal(data, &rec); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, ex := range rec.Exchanges {
+			if ex.ContentType == "application/json" && json.Valid([]byte(ex.Body)) {
+				docs = append(docs, ex.Body)
+			}
+		}
+	}
+	return docs
 }

@@ -80,6 +80,7 @@ func TestMCPLive(t *testing.T) {
 		t.Fatalf("studioctl mcp: %v\n%s", err, lt.stderr.String())
 	}
 	lt.checkTools(ctx, cs)
+	lt.checkProtocol(ctx, cs, "stdio")
 	lt.checkList(ctx, cs, []string{"admin", "none", "view"})
 	lt.checkRefusals(ctx, cs)
 	lt.checkAgentToken(ctx, cs)
@@ -491,6 +492,7 @@ func (lt *mcpLive) checkHTTP(ctx context.Context, bin string, env []string, dir 
 	if err != nil {
 		lt.t.Fatalf("over HTTP: %v", err)
 	}
+	lt.checkProtocol(ctx, cs, "HTTP")
 	lt.checkList(ctx, cs, []string{"view"})
 	for _, line := range traceStatements {
 		_, text, code := lt.call(ctx, cs, "view over HTTP", "run_kubectl_read", map[string]any{"statement": line})

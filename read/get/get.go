@@ -328,6 +328,8 @@ func (g *getRead) listOptions(include string) kube.ListOptions {
 	return kube.ListOptions{
 		LabelSelector: g.o.Selector, FieldSelector: g.o.FieldSelector,
 		IncludeObject: include, MaxRows: g.o.MaxRows,
+		// On the command line a walk reads the next page while this one is printed.
+		Prefetch: g.s.Live != nil,
 	}
 }
 

@@ -67,6 +67,8 @@ func (g *getRead) docCapError() error {
 func (g *getRead) streamOptions(include string) kube.ListOptions {
 	opts := g.listOptions(include)
 	opts.NoRestart = true
+	// Each object's size is checked as it arrives (kube), not by encoding it once more here.
+	opts.MaxItemBytes = limits.MaxDocumentBytes
 	return opts
 }
 
@@ -83,9 +85,6 @@ func (g *getRead) streamDocs(ctx context.Context, ds *printer.DocStream) (*print
 	err := g.s.Client.ListObjects(ctx, g.r, g.scope, g.streamOptions(""), func(o map[string]any) error {
 		if n >= g.o.MaxRows {
 			return nil // past the cap: the walk fails after this page, and nothing more is printed
-		}
-		if _, err := documentBytes(o); err != nil {
-			return err
 		}
 		n++
 		return ds.Item(o, false)
