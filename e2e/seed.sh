@@ -253,6 +253,12 @@ C_DEPLOY_ANNOTATION=CANARY-INDIA     # Deployment shop/api metadata annotation
 C_CONFIGMAP=CANARY-JULIET            # ConfigMap shop/app-settings data
 C_DOCKERCONFIG=CANARY-KILO           # Secret shop/regcred .dockerconfigjson password (base64 inside base64)
 C_SECRET_DATA2=CANARY-LIMA           # Secret payments/stripe-keys .data.webhook-secret (also in last-applied)
+C_EMBEDDED=CANARY-MIKE               # Secret shop/secname-canary-a .data.token, and base64 in a lower-case kind: secret manifest in ClusterPolicy secret-sync
+# Secret names that machine mode must never print (issue 25), each planted in one shape: the
+# Secret shop/secname-canary-a and two Events about it (core involvedObject, events.k8s.io
+# regarding); a multi-group Role rule's resourceNames (secname-canary-b, payments/secret-rotator);
+# the name of a lower-case embedded secret manifest (secname-canary-c, ClusterPolicy secret-sync).
+SECRET_NAME_CANARIES="secname-canary-a secname-canary-b secname-canary-c"
 umask 077
 cat >"$S/canaries.txt" <<EOF
 $C_SECRET_DATA
@@ -267,7 +273,9 @@ $C_DEPLOY_ANNOTATION
 $C_CONFIGMAP
 $C_DOCKERCONFIG
 $C_SECRET_DATA2
+$C_EMBEDDED
 EOF
+printf '%s\n' $SECRET_NAME_CANARIES >"$S/secret-names.txt"
 umask 022
 b64() { printf '%s' "$1" | base64 -w0; }
 
@@ -1597,6 +1605,71 @@ lastTimestamp: "$NOW"
 count: 1
 EOF
 create_once "$M/80-events.yaml"
+
+# ------------------------------------------------------------------ shapes of issue 25
+# Where a Secret's name (and value) hides outside a Secret: events about it, a Role rule that
+# lists the core group beside another, and a manifest embedded in a custom resource whose kind is
+# spelt in lower case.
+log "Secret names in events, Role rules and embedded manifests"
+cat >"$M/81-secret-shapes.yaml" <<EOF
+apiVersion: v1
+kind: Secret
+metadata: {name: secname-canary-a, namespace: shop, labels: {app: rotation}}
+type: Opaque
+data: {token: $(b64 "$C_EMBEDDED")}
+---
+apiVersion: v1
+kind: Event
+metadata: {name: secname-canary-a.181c0ffee0a1b2c3, namespace: shop}
+involvedObject: {apiVersion: v1, kind: Secret, name: secname-canary-a, namespace: shop}
+type: Normal
+reason: Rotated
+message: "The credentials were rotated"
+source: {component: secret-rotator}
+firstTimestamp: "$NOW"
+lastTimestamp: "$NOW"
+count: 1
+---
+apiVersion: events.k8s.io/v1
+kind: Event
+metadata: {name: secname-canary-a.181c0ffee0a1b2c4, namespace: shop}
+regarding: {apiVersion: v1, kind: Secret, name: secname-canary-a, namespace: shop}
+type: Warning
+reason: RotationDue
+note: "The credentials are due for rotation"
+action: Check
+reportingController: example.com/secret-rotator
+reportingInstance: secret-rotator-0
+eventTime: "$(date -u +%Y-%m-%dT%H:%M:%S.000000Z)"
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: secret-rotator, namespace: payments}
+rules:
+- apiGroups: ["", "apps"]
+  resources: ["Secrets", "deployments"]
+  resourceNames: ["secname-canary-b"]
+  verbs: ["get"]
+---
+apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata: {name: secret-sync}
+spec:
+  rules:
+  - name: copy-token
+    match: {any: [{resources: {kinds: [Namespace]}}]}
+    generate:
+      apiVersion: v1
+      kind: secret
+      name: secname-canary-c
+      namespace: "{{request.object.metadata.name}}"
+      data:
+        apiVersion: v1
+        kind: secret
+        metadata: {name: secname-canary-c}
+        data: {token: $(b64 "$C_EMBEDDED")}
+EOF
+create_once "$M/81-secret-shapes.yaml"
 
 # ------------------------------------------------------------------ logs through the API server
 log "checking pod logs through the API server"

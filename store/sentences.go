@@ -14,6 +14,8 @@ const (
 	CodeStoreRead      = "refused.connection.store_read"
 	CodeStoreWrite     = "refused.connection.store_write"
 	CodeStoreNoDir     = "refused.connection.store_dir"
+	CodeKeyringNone    = "refused.connection.keyring_unavailable"
+	CodeKeyringMissing = "refused.connection.keyring_missing"
 
 	sentenceName            = "A connection's name must be a DNS-1123 label: lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters. Nothing was sent."
 	sentenceExists          = "A connection named %q is already saved; remove it first with: studioctl connection remove %s. Nothing was saved."
@@ -28,5 +30,9 @@ const (
 	sentenceRead            = "The saved connections in %s could not be read. Nothing was sent."
 	sentenceCorrupt         = "The saved connections file %s is not one studioctl wrote (it is not the JSON studioctl expects, or it is larger than 4 MiB); move it aside and add the connections again. Nothing was sent."
 	sentenceWrite           = "The saved connections file %s could not be written; the connections saved before are unchanged."
+	sentenceKeyringNone     = "The credentials of the saved connection %q are kept in the OS keyring, which did not answer (no keyring service runs in this session, or it is locked); unlock it, or remove the connection and add it again. Nothing was sent."
+	sentenceKeyringMissing  = "The saved connection %q keeps its credentials in the OS keyring, but the keyring holds no readable entry for it (service studioctl); remove the connection and add it again. Nothing was sent."
+	sentenceKeyringNoneMove = "No OS keyring answered (no keyring service runs in this session, or it is locked), so the credentials stay in the connections file; nothing was changed."
+	sentenceKeyringPartMove = "The credentials of %d connections moved to the OS keyring, but the keyring did not take those of %q, which stay in the connections file."
 	sentenceNoDir           = "studioctl found no configuration directory for this user (set XDG_CONFIG_HOME or HOME), so it has nowhere to keep saved connections. Nothing was sent."
 )

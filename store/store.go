@@ -50,6 +50,9 @@ type Saved struct {
 	// client certificate are not used by the agent). Without it the agent uses the connection's
 	// credential. It is stored as the other credentials are and never printed.
 	AgentToken string
+	// KeptIn says where the credentials are kept: KeptInKeyring or KeptInFile ("" for a
+	// connection with none). Add sets it to where it put them.
+	KeptIn string
 }
 
 // Credential says which credential a connection carries, for list and show: "token",
@@ -86,6 +89,16 @@ type record struct {
 	User string `json:"user,omitempty"`
 	// SSH is the tunnel the API server is dialled through, when there is one.
 	SSH *sshRecord `json:"ssh,omitempty"`
+	// Keyring, when set, says the credentials it marks are in the OS keyring (keyring.go), and
+	// the record holds none of them.
+	Keyring *keyringMark `json:"keyring,omitempty"`
+}
+
+// keyringMark says which credentials a connection keeps in the keyring.
+type keyringMark struct {
+	Token      bool `json:"token,omitempty"`
+	ClientKey  bool `json:"clientKey,omitempty"`
+	AgentToken bool `json:"agentToken,omitempty"`
 }
 
 // sshRecord is a connection's SSH tunnel: user, host, port and the host's known_hosts line. No
@@ -121,7 +134,14 @@ func tunnelRecord(t *kube.Tunnel) *sshRecord {
 }
 
 func fromRecord(r record) Saved {
-	return Saved{Name: r.Name, Server: r.Server, MCP: r.MCP, AgentToken: r.AgentToken, Connection: kube.Connection{
+	kept := ""
+	switch {
+	case r.Keyring != nil:
+		kept = KeptInKeyring
+	case !(keyringEntry{Token: r.Token, ClientKeyData: r.ClientKeyData, AgentToken: r.AgentToken}).empty():
+		kept = KeptInFile
+	}
+	return Saved{Name: r.Name, Server: r.Server, MCP: r.MCP, AgentToken: r.AgentToken, KeptIn: kept, Connection: kube.Connection{
 		Host: r.Host, Port: r.Port, APIPath: r.APIPath, TLSServerName: r.TLSServerName,
 		SSLMode: kube.SSLMode(r.SSLMode), CAData: r.CAData, Token: r.Token,
 		ClientCertData: r.ClientCertData, ClientKeyData: r.ClientKeyData,
@@ -138,7 +158,8 @@ func (r *sshRecord) tunnel() *kube.Tunnel {
 
 // Store is the saved connections in one directory.
 type Store struct {
-	dir string
+	dir     string
+	keyring Keyring // nil: credentials stay in the file
 	// beforeRename runs after the temporary file is written and flushed and before it replaces the
 	// old file: a test makes it fail to stand for a crash at the worst moment.
 	beforeRename func(tmp string) error
@@ -151,7 +172,8 @@ func New(dir string) *Store { return &Store{dir: dir} }
 // Path is the file the connections live in.
 func (s *Store) Path() string { return filepath.Join(s.dir, FileName) }
 
-// List returns the saved connections, sorted by name. No directory or no file means none.
+// List returns the saved connections, sorted by name, with their credentials (read from the
+// keyring where they are kept there). No directory or no file means none.
 func (s *Store) List() ([]Saved, error) {
 	recs, err := s.read()
 	if err != nil {
@@ -159,7 +181,24 @@ func (s *Store) List() ([]Saved, error) {
 	}
 	out := make([]Saved, 0, len(recs))
 	for _, r := range recs {
+		if err := s.fromKeyring(&r); err != nil {
+			return nil, err
+		}
 		out = append(out, fromRecord(r))
+	}
+	return out, nil
+}
+
+// Names returns the saved connections' names, sorted, without reading any credential (the
+// keyring is not asked): for completion.
+func (s *Store) Names() ([]string, error) {
+	recs, err := s.read()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, r.Name)
 	}
 	return out, nil
 }
@@ -175,6 +214,9 @@ func (s *Store) Get(name string) (*Saved, error) {
 	}
 	for _, r := range recs {
 		if r.Name == name {
+			if err := s.fromKeyring(&r); err != nil {
+				return nil, err
+			}
 			c := fromRecord(r)
 			return &c, nil
 		}
@@ -182,7 +224,9 @@ func (s *Store) Get(name string) (*Saved, error) {
 	return nil, kube.Refusef(CodeUnknown, sentenceUnknown, name)
 }
 
-// Add saves a new connection. A name already saved is refused: remove it first.
+// Add saves a new connection. A name already saved is refused: remove it first. Its credentials
+// go to the keyring when the store has one that takes them, else to the file; c.KeptIn says
+// which.
 func (s *Store) Add(c *Saved) error {
 	if !kube.IsDNS1123Label(c.Name) {
 		return kube.Refusef(CodeName, sentenceName)
@@ -193,7 +237,12 @@ func (s *Store) Add(c *Saved) error {
 				return nil, kube.Refusef(CodeExists, sentenceExists, c.Name, c.Name)
 			}
 		}
-		return append(recs, toRecord(c)), nil
+		r := toRecord(c)
+		// A keyring entry left by a connection of this name removed while the keyring was
+		// away is overwritten here.
+		s.toKeyring(&r)
+		c.KeptIn = fromRecord(r).KeptIn
+		return append(recs, r), nil
 	})
 }
 
@@ -205,6 +254,11 @@ func (s *Store) Remove(name string) error {
 	return s.update(func(recs []record) ([]record, error) {
 		for i, r := range recs {
 			if r.Name == name {
+				if r.Keyring != nil && s.keyring != nil {
+					// Best effort: an entry the keyring keeps after all is overwritten by
+					// the next Add of this name and names no server.
+					s.keyring.Delete(KeyringService, name)
+				}
 				return append(recs[:i:i], recs[i+1:]...), nil
 			}
 		}

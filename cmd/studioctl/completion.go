@@ -9,7 +9,6 @@ import (
 	"github.com/studioctl/studioctl/completion"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/sanitize"
-	"github.com/studioctl/studioctl/store"
 )
 
 // completeStatement completes the shells' statement words: verbs (studioctl's own commands too),
@@ -53,15 +52,12 @@ func (f *Factory) completeContexts(partial string) []string {
 	return withPrefix(clean, partial)
 }
 
-// completeConnections offers the saved connections' names.
+// completeConnections offers the saved connections' names, without asking the keyring for any
+// credential.
 func (f *Factory) completeConnections(partial string) []string {
-	list, err := store.New(f.IO.HomeDirs.Config).List()
+	names, err := f.IO.savedStore().Names()
 	if err != nil {
 		return nil
-	}
-	var names []string
-	for _, c := range list {
-		names = append(names, c.Name)
 	}
 	return withPrefix(names, partial)
 }

@@ -24,6 +24,10 @@ const (
 	sentenceConnectionOutput  = "-o takes json only. Nothing was sent."
 	sentenceConnectionSaved   = "Saved connection %s for %s; use it with: studioctl --connection %s get pods"
 	sentenceConnectionRemoved = "Removed connection %s."
+	sentenceKeptInKeyring     = "Its credentials are kept in the OS keyring (service studioctl, account %s); the connections file holds none of them."
+	sentenceKeptInFile        = "Its credentials are kept in %s (mode 0600), as no OS keyring answered; studioctl connection move-to-keyring moves them once one does."
+	sentenceMovedToKeyring    = "Moved the credentials of %d connections to the OS keyring; %s holds none of them now."
+	sentenceNothingToMove     = "No saved connection keeps credentials in %s; nothing was changed."
 	sentenceNoConnections     = "No saved connections; add one with: studioctl connection add NAME --from-kubeconfig FILE"
 	sentenceAgentTokenFile    = "The agent token file could not be read, or holds no token on its first line (at most 64 KiB). Nothing was saved."
 	sentenceMCPOnOff          = "studioctl connection mcp NAME takes --on or --off. Nothing was saved."
@@ -53,7 +57,7 @@ func connectionCommand(f *Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(connectionAdd(f), connectionList(f), connectionShow(f), connectionRemove(f), connectionContexts(f), connectionMCP(f))
+	cmd.AddCommand(connectionAdd(f), connectionList(f), connectionShow(f), connectionRemove(f), connectionContexts(f), connectionMCP(f), connectionMoveToKeyring(f))
 	return cmd
 }
 
@@ -109,10 +113,16 @@ func connectionAdd(f *Factory) *cobra.Command {
 					return fail(err, false)
 				}
 			}
-			if err := store.New(io.HomeDirs.Config).Add(saved); err != nil {
+			if err := io.savedStore().Add(saved); err != nil {
 				return fail(err, false)
 			}
 			fmt.Fprintln(io.Out, sanitize.String(fmt.Sprintf(sentenceConnectionSaved, saved.Name, saved.Server, saved.Name)))
+			switch saved.KeptIn {
+			case store.KeptInKeyring:
+				fmt.Fprintln(io.Out, sanitize.String(fmt.Sprintf(sentenceKeptInKeyring, saved.Name)))
+			case store.KeptInFile:
+				fmt.Fprintln(io.Out, sanitize.String(fmt.Sprintf(sentenceKeptInFile, io.savedStore().Path())))
+			}
 			return nil
 		},
 	}
@@ -162,7 +172,7 @@ func connectionList(f *Factory) *cobra.Command {
 			if err := checkConnectionOutput(&f.flags, output); err != nil {
 				return fail(err, jsonOut)
 			}
-			list, err := store.New(io.HomeDirs.Config).List()
+			list, err := io.savedStore().List()
 			if err != nil {
 				return fail(err, jsonOut)
 			}
@@ -203,7 +213,7 @@ func connectionShow(f *Factory) *cobra.Command {
 			if err := checkConnectionOutput(&f.flags, output); err != nil {
 				return fail(err, jsonOut)
 			}
-			c, err := store.New(io.HomeDirs.Config).Get(args[0])
+			c, err := io.savedStore().Get(args[0])
 			if err != nil {
 				return fail(err, jsonOut)
 			}
@@ -232,7 +242,7 @@ func connectionRemove(f *Factory) *cobra.Command {
 			if err := noGlobalConnection(&f.flags); err != nil {
 				return fail(err, false)
 			}
-			if err := store.New(io.HomeDirs.Config).Remove(args[0]); err != nil {
+			if err := io.savedStore().Remove(args[0]); err != nil {
 				return fail(err, false)
 			}
 			fmt.Fprintf(io.Out, sentenceConnectionRemoved+"\n", args[0])
@@ -298,6 +308,7 @@ func connectionDoc(c store.Saved) map[string]any {
 		"name": c.Name, "server": c.Server, "host": cn.Host, "port": port(c), "apiPath": cn.APIPath,
 		"tlsServerName": cn.TLSServerName, "sslMode": sslMode(c), "defaultNamespace": defaultNamespace(c), "namespaces": ns,
 		"ca": setOrNot(len(cn.CAData) > 0), "token": setOrNot(cn.Token != ""), "mcp": c.MCP, "agentToken": setOrNot(c.AgentToken != ""),
+		"credentialsKeptIn": keptIn(c),
 		"clientCertificate": setOrNot(len(cn.ClientCertData) > 0), "clientKey": setOrNot(len(cn.ClientKeyData) > 0),
 	}
 }
@@ -326,10 +337,56 @@ func showLines(c store.Saved) []string {
 		{"Namespaces", none(strings.Join(cn.Namespaces, ","))},
 		{"MCP", onOff(c.MCP)},
 		{"Agent token", setOrNot(c.AgentToken != "")},
+		{"Credentials in", keptIn(c)},
 	}
 	out := make([]string, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, fmt.Sprintf("%-20s%s", r[0]+":", r[1]))
 	}
 	return out
+}
+
+// keptIn says where a connection's credentials are: the OS keyring, the connections file, or
+// nowhere (it has none).
+func keptIn(c store.Saved) string {
+	switch c.KeptIn {
+	case store.KeptInKeyring:
+		return "OS keyring"
+	case store.KeptInFile:
+		return "connections file"
+	}
+	return "<none>"
+}
+
+func connectionMoveToKeyring(f *Factory) *cobra.Command {
+	io := f.IO
+	return &cobra.Command{
+		Use:     "move-to-keyring",
+		Example: "  studioctl connection move-to-keyring",
+		Short:   "Move the credentials the connections file keeps into the OS keyring",
+		Long: `Move the credentials (tokens, client keys, agent tokens) that the connections file keeps into
+the OS keyring (Secret Service, macOS Keychain, Windows Credential Manager), one entry per
+connection under the service studioctl, and rewrite the file without them. Connections added
+while a keyring answers keep their credentials there already; this moves the ones saved before,
+or saved where no keyring answered. On Linux the keyring is reached over the session's D-Bus
+(DBUS_SESSION_BUS_ADDRESS); STUDIOCTL_KEYRING=off keeps credentials in the file.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := noGlobalConnection(&f.flags); err != nil {
+				return fail(err, false)
+			}
+			st := io.savedStore()
+			moved, err := st.MoveToKeyring()
+			if moved > 0 {
+				fmt.Fprintln(io.Out, sanitize.String(fmt.Sprintf(sentenceMovedToKeyring, moved, st.Path())))
+			}
+			if err != nil {
+				return fail(err, false)
+			}
+			if moved == 0 {
+				fmt.Fprintln(io.Out, sanitize.String(fmt.Sprintf(sentenceNothingToMove, st.Path())))
+			}
+			return nil
+		},
+	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/sanitize"
-	"github.com/studioctl/studioctl/store"
 )
 
 // maxAgentTokenBytes bounds what --agent-token-file reads.
@@ -31,7 +30,7 @@ func connectionMCP(f *Factory) *cobra.Command {
 			if on == off {
 				return fail(kube.Refusef(codeConnectionFlags, sentenceMCPOnOff), false)
 			}
-			if err := store.New(io.HomeDirs.Config).SetMCP(args[0], on); err != nil {
+			if err := io.savedStore().SetMCP(args[0], on); err != nil {
 				return fail(err, false)
 			}
 			sentence := sentenceMCPOff

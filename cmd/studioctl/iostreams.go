@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/studioctl/studioctl/store"
+
 	"golang.org/x/term"
 )
 
@@ -22,6 +24,9 @@ type IOStreams struct {
 	NoColor  bool
 	Getenv   func(string) string
 	HomeDirs dirs
+	// Keyring is where saved credentials go when it answers (keyring.go); nil keeps them in the
+	// connections file.
+	Keyring store.Keyring
 }
 
 // dirs are the user's directories; tests point them at a temporary folder.
@@ -48,6 +53,7 @@ func systemStreams() *IOStreams {
 		NoColor:  os.Getenv("NO_COLOR") != "",
 		Getenv:   os.Getenv,
 		HomeDirs: dirs{Home: homeOf(), Cache: join(cache, "studioctl"), Config: join(config, "studioctl"), State: join(state, "studioctl")},
+		Keyring:  osKeyringFor(os.Getenv),
 	}
 }
 

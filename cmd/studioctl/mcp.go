@@ -14,7 +14,6 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/mcp"
 	"github.com/studioctl/studioctl/sanitize"
-	"github.com/studioctl/studioctl/store"
 )
 
 // Sentences of studioctl mcp.
@@ -117,7 +116,7 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 		base.CacheDir = ""
 		return []mcp.Connection{mcp.FromRecording(replayName(g.replay), rec, base)}, nil
 	}
-	conns, err := mcp.FromStore(store.New(io.HomeDirs.Config), base)
+	conns, err := mcp.FromStore(io.savedStore(), base)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
-	"github.com/studioctl/studioctl/store"
 )
 
 // openSaved opens a saved connection by name (--connection NAME or STUDIOCTL_CONNECTION). The
@@ -15,7 +14,7 @@ import (
 func openSaved(name string, opts studioctl.Options, io *IOStreams) (*studioctl.Session, error) {
 	opts.Switches = switchesOf(io)
 	opts.SSHAgent = sshAgentOf(io)
-	return studioctl.OpenSaved(store.New(io.HomeDirs.Config), name, opts)
+	return studioctl.OpenSaved(io.savedStore(), name, opts)
 }
 
 // sshAgentOf dials the ssh-agent SSH_AUTH_SOCK names, for a saved connection's SSH tunnel; nil

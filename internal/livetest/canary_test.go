@@ -150,6 +150,7 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 			t.Errorf("%s: %v", where, err)
 		}
 	}
+	newlineRefusals(t, s, rec, identity, mode)
 	r, l := canaryReadings(t, ctx, f, s, identity, mode)
 	runs += r
 	leaks += l
@@ -435,8 +436,45 @@ func liveNeedles(t *testing.T) *replaytest.Finder {
 		}
 		file.Close()
 	}
+	secretNames := addSecretNameNeedles(t, f)
 	owners := addOwnerNeedles(t, f)
-	t.Logf("needles: %d canaries, %d service-account tokens, %d other Secret values, 3 identities' tokens, %d owners: %d texts in all",
-		nCanaries, tokens, values, owners, f.Len())
+	t.Logf("needles: %d canaries, %d service-account tokens, %d other Secret values, 3 identities' tokens, %d Secret names, %d owners: %d texts in all",
+		nCanaries, tokens, values, secretNames, owners, f.Len())
 	return f
+}
+
+// addSecretNameNeedles adds the Secret names e2e/seed.sh planted (secret-names.txt): machine
+// mode must print none of them, anywhere; people mode may, as kubectl does.
+func addSecretNameNeedles(t *testing.T, f *replaytest.Finder) int {
+	data, err := os.ReadFile(filepath.Join(stateDir, "secret-names.txt"))
+	if err != nil {
+		t.Fatalf("the scenario's Secret names: %v (is the scenario seeded by this checkout's e2e/seed.sh?)", err)
+	}
+	names := strings.Fields(string(data))
+	for _, n := range names {
+		f.Add(n, "the Secret name "+n, false, 1)
+	}
+	return len(names)
+}
+
+// newlineRefusals: a statement whose words hold a line break (or any control character) is
+// refused before anything is sent, in every mode, as one line means one statement.
+func newlineRefusals(t *testing.T, s *studioctl.Session, rec *record.Recorder, identity string, mode studioctl.Mode) {
+	for _, words := range [][]string{
+		{"get", "pods", "-n", "shop\ndelete", "pod", "web-1"},
+		{"get pods -n shop\ndelete pod web-1"},
+		{"get", "pods", "-n", "shop\r", "-o", "name"},
+		{"get", "pods", "-n", "shop\u0085delete"},
+	} {
+		before := len(rec.Rec.Exchanges)
+		var out, errOut bytes.Buffer
+		code := cli.ExecWords(context.Background(), s, words, &out, &errOut)
+		where := fmt.Sprintf("%q [%s, %s]", words, identity, modeName(mode))
+		if code != kube.ExitRefused || out.Len() != 0 || !strings.Contains(errOut.String(), "control character") {
+			t.Errorf("%s: want a refusal of the control character, got exit %d, stdout %q, stderr %q", where, code, out.String(), errOut.String())
+		}
+		if n := len(rec.Rec.Exchanges) - before; n != 0 {
+			t.Errorf("%s: refused, but %d requests were sent", where, n)
+		}
+	}
 }

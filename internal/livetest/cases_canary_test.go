@@ -258,6 +258,7 @@ func canaryForms(recorded bool) []canaryCase {
 	}
 	if !recorded {
 		out = append(out, canaryCase{Statement: "get all -A -o json", MayCap: true}, canaryCase{Statement: "events -A -o json"})
+		out = append(out, secretShapes...)
 		out = append(out, scaleForms...)
 	}
 	return out
@@ -283,4 +284,28 @@ var scaleForms = []canaryCase{
 	{Statement: "get statefulset postgres -n shop --subresource=status"},
 	{Statement: "get events -A -o wide"},
 	{Statement: "get events -A -o name"},
+}
+
+// secretShapes are the statements over issue 25's shapes (e2e/seed.sh, "shapes of issue 25"):
+// events about a Secret, a Role rule naming Secrets beside another group, and a lower-case
+// embedded secret manifest. Machine mode must print none of the Secret names planted there
+// (secret-names.txt), and no mode the embedded value.
+var secretShapes = []canaryCase{
+	{Statement: "get events -n shop"},
+	{Statement: "get events -n shop -o wide"},
+	{Statement: "get events -n shop -o name"},
+	{Statement: "get events -n shop -o yaml"},
+	{Statement: "get events.events.k8s.io -n shop -o json"},
+	{Statement: "get events -n shop -o custom-columns=NAME:.metadata.name,OBJECT:.involvedObject.name"},
+	{Statement: "events -n shop -o wide"},
+	{Statement: "describe events -n shop"},
+	{Statement: "get roles -n payments -o yaml", Keys: []string{"resourceNames"}},
+	{Statement: "get roles -n payments -o json"},
+	{Statement: "get roles -A -o jsonpath={..resourceNames}"},
+	{Statement: "describe role secret-rotator -n payments"},
+	{Statement: "describe roles -n payments"},
+	{Statement: "get clusterpolicies.kyverno.io -o yaml", Keys: []string{"generate"}},
+	{Statement: "get clusterpolicies.kyverno.io secret-sync -o json"},
+	{Statement: "get clusterpolicies.kyverno.io -o jsonpath={..generate}"},
+	{Statement: "describe clusterpolicies.kyverno.io secret-sync"},
 }

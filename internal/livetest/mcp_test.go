@@ -290,6 +290,9 @@ func (lt *mcpLive) checkRefusals(ctx context.Context, cs *sdk.ClientSession) {
 	lt.sentNothing(ctx, cs, "run_kubectl_read", read("logs deploy/api -n shop -f"), mcp.CodeFollow)
 	lt.sentNothing(ctx, cs, "run_kubectl_read", read("get pods -n shop -l app="+strings.Repeat("a", 4097-len("get pods -n shop -l app="))), mcp.CodeTooLong)
 	lt.sentNothing(ctx, cs, "run_kubectl_read", read("get pods -o jsonpath-file=/etc/passwd"), mcp.CodeLocalFile)
+	for _, line := range []string{"get pods -n shop\ndelete pod web-1", "get pods -n shop\r\ndescribe secrets", "get pods\u0085-n shop", "get\tpods\x1b[2J"} {
+		lt.sentNothing(ctx, cs, "run_kubectl_read", read(line), statement.CodeControlChar)
+	}
 	lt.sentNothing(ctx, cs, "profile_workloads", map[string]any{"connection": "admin", "namespace": "../kube-system"}, mcp.CodeNamespace)
 }
 

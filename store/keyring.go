@@ -1,0 +1,133 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Saved credentials at rest (issue 25): where an OS keyring answers (Secret Service, macOS
+// Keychain, Windows Credential Manager), a connection's token, client key and agent token are kept
+// there, one entry per connection, and the connections file keeps only the rest and a mark saying
+// so; where none answers (CI, containers) they stay in the 0600 file, as gh does. The file never
+// holds a credential the keyring holds. The keyring is the caller's to give (WithKeyring): the
+// store opens none by itself, and the library's importers keep the file unless they pass one.
+
+// KeyringService is the service every entry is kept under; the account is the connection's name.
+const KeyringService = "studioctl"
+
+// Keyring is an OS keyring as the store uses it. Get answers ErrKeyringNotFound for an account
+// with no entry; any other error means the keyring did not answer.
+type Keyring interface {
+	Get(service, account string) (string, error)
+	Set(service, account, secret string) error
+	Delete(service, account string) error
+}
+
+// ErrKeyringNotFound is a keyring's answer for an account with no entry.
+var ErrKeyringNotFound = errors.New("no such keyring entry")
+
+// Where a connection's credentials are kept, as connection show says it.
+const (
+	KeptInKeyring = "keyring"
+	KeptInFile    = "file"
+)
+
+// keyringEntry is what one connection keeps in the keyring.
+type keyringEntry struct {
+	Token         string `json:"token,omitempty"`
+	ClientKeyData []byte `json:"clientKeyData,omitempty"`
+	AgentToken    string `json:"agentToken,omitempty"`
+}
+
+func (e keyringEntry) empty() bool {
+	return e.Token == "" && len(e.ClientKeyData) == 0 && e.AgentToken == ""
+}
+
+// WithKeyring keeps credentials in k from now on, where it answers.
+func (s *Store) WithKeyring(k Keyring) *Store {
+	s.keyring = k
+	return s
+}
+
+// toKeyring moves a record's credentials into the keyring, leaving the record without them and
+// marked; it answers false (the record untouched) when there is no keyring, nothing to move, or
+// the keyring did not take it.
+func (s *Store) toKeyring(r *record) bool {
+	entry := keyringEntry{Token: r.Token, ClientKeyData: r.ClientKeyData, AgentToken: r.AgentToken}
+	if s.keyring == nil || entry.empty() {
+		return false
+	}
+	data, err := json.Marshal(entry)
+	if err != nil || s.keyring.Set(KeyringService, r.Name, string(data)) != nil {
+		return false
+	}
+	r.Keyring = &keyringMark{Token: r.Token != "", ClientKey: len(r.ClientKeyData) > 0, AgentToken: r.AgentToken != ""}
+	r.Token, r.ClientKeyData, r.AgentToken = "", nil, ""
+	return true
+}
+
+// fromKeyring fills a marked record's credentials from the keyring.
+func (s *Store) fromKeyring(r *record) error {
+	if r.Keyring == nil {
+		return nil
+	}
+	if s.keyring == nil {
+		return refuseKeyring(CodeKeyringNone, sentenceKeyringNone, r.Name)
+	}
+	data, err := s.keyring.Get(KeyringService, r.Name)
+	switch {
+	case errors.Is(err, ErrKeyringNotFound):
+		return refuseKeyring(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
+	case err != nil:
+		return refuseKeyring(CodeKeyringNone, sentenceKeyringNone, r.Name)
+	}
+	var entry keyringEntry
+	if json.Unmarshal([]byte(data), &entry) != nil {
+		return refuseKeyring(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
+	}
+	r.Token, r.ClientKeyData, r.AgentToken = entry.Token, entry.ClientKeyData, entry.AgentToken
+	return nil
+}
+
+// MoveToKeyring moves the credentials of every connection that keeps them in the file into the
+// keyring, and rewrites the file without them. It answers how many connections moved; with no
+// keyring that answers, nothing changes and the refusal says so.
+func (s *Store) MoveToKeyring() (int, error) {
+	if s.keyring == nil {
+		return 0, refuseKeyring(CodeKeyringNone, sentenceKeyringNoneMove)
+	}
+	moved := 0
+	var stayed []string // connections the keyring did not take
+	err := s.update(func(recs []record) ([]record, error) {
+		for i := range recs {
+			r := &recs[i]
+			if r.Keyring != nil || (keyringEntry{Token: r.Token, ClientKeyData: r.ClientKeyData, AgentToken: r.AgentToken}).empty() {
+				continue
+			}
+			// What moved is written without its credentials even when a later one fails, so
+			// that the file never holds what the keyring holds.
+			if s.toKeyring(r) {
+				moved++
+			} else {
+				stayed = append(stayed, r.Name)
+			}
+		}
+		return recs, nil
+	})
+	switch {
+	case err != nil:
+		return moved, err
+	case len(stayed) > 0 && moved == 0:
+		return 0, refuseKeyring(CodeKeyringNone, sentenceKeyringNoneMove)
+	case len(stayed) > 0:
+		return moved, refuseKeyring(CodeKeyringNone, sentenceKeyringPartMove, moved, stayed[0])
+	}
+	return moved, nil
+}
+
+// refuseKeyring is a keyring refusal; its sentence names connections only.
+func refuseKeyring(code, sentence string, args ...any) error {
+	return kube.Refusef(code, sentence, args...)
+}
