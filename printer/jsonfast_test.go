@@ -47,7 +47,7 @@ func TestAppendJSONIsTheEncoders(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, ind := range [][2]string{{"", ""}, {"", "    "}, {"    ", "    "}} {
-			got, ok := appendJSON(nil, v, ind[0], ind[1], 0)
+			got, ok := appendJSON(nil, v, ind[0], ind[1])
 			if !ok {
 				t.Fatalf("appendJSON refused a decoded document: %.200s", doc)
 			}
@@ -58,7 +58,7 @@ func TestAppendJSONIsTheEncoders(t *testing.T) {
 	}
 	// Strings that are not valid UTF-8 are written as the encoder writes them.
 	bad := map[string]any{"k\xff": "v\xc3(\xed\xa0\x80", "ok": json.Number("1")}
-	got, _ := appendJSON(nil, bad, "", "", 0)
+	got, _ := appendJSON(nil, bad, "", "")
 	if want := encoderIndented(t, bad, "", ""); string(got) != want {
 		t.Fatalf("invalid UTF-8: %s, want %s", got, want)
 	}
@@ -67,7 +67,7 @@ func TestAppendJSONIsTheEncoders(t *testing.T) {
 // A value that is not decoded JSON takes the encoder's road, with the same bytes.
 func TestAppendJSONLeavesOtherValuesToTheEncoder(t *testing.T) {
 	for _, v := range []any{1.5, 3, map[string]any{"f": 0.1}, []any{struct{ A int }{1}}, json.Number("x1"), json.Number(`"1"`)} {
-		if _, ok := appendJSON(nil, v, "", "", 0); ok {
+		if _, ok := appendJSON(nil, v, "", ""); ok {
 			t.Errorf("%#v written by appendJSON", v)
 		}
 	}

@@ -284,7 +284,7 @@ func writeDocument(out io.Writer, format string, doc any) error {
 // MarshalJSON encodes without HTML escaping, as kubectl's printer does, and escapes what Go's
 // encoder leaves raw but a terminal must not receive (escapeJSON).
 func MarshalJSON(v any) ([]byte, error) {
-	if out, ok := appendJSON(nil, v, "", "", 0); ok {
+	if out, ok := appendJSON(nil, v, "", ""); ok {
 		return out, nil
 	}
 	return encoderJSON(v)

@@ -182,16 +182,35 @@ func decodeItem(dec *json.Decoder) (item, error) {
 	var m struct {
 		Metadata map[string]any `json:"metadata"`
 	}
-	md := json.NewDecoder(bytes.NewReader(raw))
-	md.UseNumber()
-	if md.Decode(&m) != nil {
-		return item{}, unreadable(whyEntry)
+	// Only the metadata is decoded here (skim.go finds it); the whole object only when the
+	// skim cannot tell.
+	whole := raw
+	if md, ok := topLevelMember(raw, "metadata"); ok {
+		whole = nil
+		if md != nil && decodeMetadata(md, &m.Metadata) != nil {
+			return item{}, unreadable(whyEntry)
+		}
+	}
+	if whole != nil {
+		md := json.NewDecoder(bytes.NewReader(whole))
+		md.UseNumber()
+		if md.Decode(&m) != nil {
+			return item{}, unreadable(whyEntry)
+		}
 	}
 	meta := map[string]any{}
 	if m.Metadata != nil {
 		meta["metadata"] = m.Metadata
 	}
 	return item{Meta: meta, Cells: w.Cells, raw: raw}, nil
+}
+
+// decodeMetadata decodes a metadata value as the struct decode would: an object into m, null as
+// no metadata, anything else refused.
+func decodeMetadata(b []byte, m *map[string]any) error {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	return d.Decode(m)
 }
 
 // readLogHeader reads a log entry's namespace, pod, container and instance, which a capture

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/studioctl/studioctl/internal/jsonw"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
@@ -110,9 +111,14 @@ func respond(req *http.Request, status int, contentType string, body []byte) *ht
 }
 
 func respondJSON(req *http.Request, status int, v any) (*http.Response, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
+	// A Table or a list built from decoded items is written without the reflection encoder
+	// (internal/jsonw); anything else (a struct) by it.
+	b, ok := jsonw.Writer{}.Append(nil, v, "", "")
+	if !ok {
+		var err error
+		if b, err = json.Marshal(v); err != nil {
+			return nil, err
+		}
 	}
 	return respond(req, status, "application/json", b), nil
 }

@@ -1,0 +1,116 @@
+package snapshot
+
+// A stored item's metadata is read from its object's bytes without decoding the rest: the
+// object was already checked to be JSON when it was read as raw bytes, so finding the one
+// top-level member needs only a skim that counts brackets outside strings. Decoding the whole
+// object for its metadata was most of a replay's time.
+
+// topLevelMember answers the bytes of the value of key in the JSON object obj (its last
+// occurrence, as a decoder keeps the last), and whether obj could be skimmed: a key written with
+// escapes, or anything unexpected, answers false and the caller decodes the object instead.
+func topLevelMember(obj []byte, key string) (val []byte, ok bool) {
+	i := skipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return nil, false
+	}
+	i = skipSpace(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return nil, true
+	}
+	for i < len(obj) {
+		if obj[i] != '"' {
+			return nil, false
+		}
+		end := stringEnd(obj, i)
+		if end < 0 {
+			return nil, false
+		}
+		name := obj[i+1 : end-1]
+		for _, c := range name {
+			if c == '\\' {
+				return nil, false
+			}
+		}
+		i = skipSpace(obj, end)
+		if i >= len(obj) || obj[i] != ':' {
+			return nil, false
+		}
+		start := skipSpace(obj, i+1)
+		stop := valueEnd(obj, start)
+		if stop < 0 {
+			return nil, false
+		}
+		if string(name) == key {
+			val = obj[start:stop]
+		}
+		i = skipSpace(obj, stop)
+		switch {
+		case i < len(obj) && obj[i] == ',':
+			i = skipSpace(obj, i+1)
+		case i < len(obj) && obj[i] == '}':
+			return val, true
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd is the index after the string literal that starts at b[i], or -1.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// valueEnd is the index after the JSON value that starts at b[i], or -1.
+func valueEnd(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				e := stringEnd(b, j)
+				if e < 0 {
+					return -1
+				}
+				j = e - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	j := i
+	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' && b[j] != '\r' {
+		j++
+	}
+	if j == i {
+		return -1
+	}
+	return j
+}
