@@ -54,6 +54,7 @@ const (
 	SnapshotMaxEntryBytes = 64 << 20         // decompressed bytes of one entry
 	SnapshotMaxUnpacked   = 2 << 30          // decompressed bytes of a whole snapshot
 	SnapshotChunkObjects  = 500              // objects per kind entry
+	ReplayMemoryLimit     = 48 << 20         // the runtime's soft memory limit for a snapshot replay (GOMEMLIMIT overrides)
 	SnapshotConcurrency   = 4                // requests a capture has in flight at once
 	SnapshotMaxLogLines   = 5000             // the most --log-lines may ask for
 	SnapshotDeadline      = 30 * time.Minute // a whole capture

@@ -66,7 +66,13 @@ func TestAppendJSONIsTheEncoders(t *testing.T) {
 
 // A value that is not decoded JSON takes the encoder's road, with the same bytes.
 func TestAppendJSONLeavesOtherValuesToTheEncoder(t *testing.T) {
-	for _, v := range []any{1.5, 3, map[string]any{"f": 0.1}, []any{struct{ A int }{1}}, json.Number("x1"), json.Number(`"1"`)} {
+	for _, v := range []any{map[string]any(nil), []any(nil), map[string]any{"m": map[string]any(nil), "s": []any(nil)}} {
+		got, ok := appendJSON(nil, v, "", "")
+		if want := encoderIndented(t, v, "", ""); !ok || string(got) != want {
+			t.Errorf("%#v: %s, want %s", v, got, want)
+		}
+	}
+	for _, v := range []any{1.5, 3, map[string]any{"f": 0.1}, []any{struct{ A int }{1}}, json.Number("x1"), json.Number(`"1"`), json.RawMessage(`{}`)} {
 		if _, ok := appendJSON(nil, v, "", ""); ok {
 			t.Errorf("%#v written by appendJSON", v)
 		}

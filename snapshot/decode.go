@@ -206,11 +206,25 @@ func decodeItem(dec *json.Decoder) (item, error) {
 }
 
 // decodeMetadata decodes a metadata value as the struct decode would: an object into m, null as
-// no metadata, anything else refused.
+// no metadata, anything else refused. managedFields, the bulk of most objects' metadata and read
+// by nothing a replay answers but a Table row's object, is kept as its bytes.
 func decodeMetadata(b []byte, m *map[string]any) error {
-	d := json.NewDecoder(bytes.NewReader(b))
+	rest, managed, ok := withoutMember(b, "managedFields")
+	if !ok {
+		rest, managed = b, nil
+	}
+	d := json.NewDecoder(bytes.NewReader(rest))
 	d.UseNumber()
-	return d.Decode(m)
+	if err := d.Decode(m); err != nil {
+		return err
+	}
+	if managed != nil && *m != nil {
+		if !json.Valid(managed) {
+			return errors.New("managedFields is not JSON")
+		}
+		(*m)["managedFields"] = json.RawMessage(managed)
+	}
+	return nil
 }
 
 // readLogHeader reads a log entry's namespace, pod, container and instance, which a capture

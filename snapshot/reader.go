@@ -113,7 +113,7 @@ func respond(req *http.Request, status int, contentType string, body []byte) *ht
 func respondJSON(req *http.Request, status int, v any) (*http.Response, error) {
 	// A Table or a list built from decoded items is written without the reflection encoder
 	// (internal/jsonw); anything else (a struct) by it.
-	b, ok := jsonw.Writer{}.Append(nil, v, "", "")
+	b, ok := jsonw.Writer{Raw: true}.Append(nil, v, "", "")
 	if !ok {
 		var err error
 		if b, err = json.Marshal(v); err != nil {
@@ -316,7 +316,7 @@ func pageSize(limit string) int {
 // tableOf is the server's Table for items: the captured cells, and each object whole, as its
 // metadata (the server's default) or not at all.
 func (k *kindData) tableOf(columns []kube.Column, items []item, include, next, rv string) map[string]any {
-	rows := make([]map[string]any, len(items))
+	rows := make([]any, len(items))
 	for i, it := range items {
 		row := map[string]any{"cells": it.Cells}
 		switch include {
@@ -333,7 +333,13 @@ func (k *kindData) tableOf(columns []kube.Column, items []item, include, next, r
 	if rv != "" {
 		md["resourceVersion"] = rv
 	}
-	return map[string]any{"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": md, "columnDefinitions": columns, "rows": rows}
+	// The columns are written once as JSON, so that the whole Table is values the JSON writer
+	// takes (respondJSON).
+	cols, err := json.Marshal(columns)
+	if err != nil {
+		cols = []byte("[]")
+	}
+	return map[string]any{"kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": md, "columnDefinitions": json.RawMessage(cols), "rows": rows}
 }
 
 // watch answers a watch from the start with the captured list, each object ADDED, then a clean

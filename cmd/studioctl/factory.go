@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 
 	studioctl "github.com/studioctl/studioctl"
@@ -154,6 +155,7 @@ func openReplay(name string, opts studioctl.Options, io *IOStreams) (*studioctl.
 		fmt.Fprintln(io.Err, snap.Notice())
 		opts.CacheDir = ""
 		opts.Notice = func(n string) { fmt.Fprintln(io.Err, n) }
+		replayMemoryLimit(io)
 		return studioctl.OpenSnapshot(snap, opts)
 	}
 	rec, err := studioctl.LoadRecording(name)
@@ -199,4 +201,15 @@ func redactMode(s string) (studioctl.Mode, error) {
 		return studioctl.Machine, nil
 	}
 	return 0, kube.Refusef(statement.CodeBadValue, SentenceRedactValue)
+}
+
+// replayMemoryLimit gives a snapshot replay the runtime's soft memory limit
+// (limits.ReplayMemoryLimit) unless the person set GOMEMLIMIT: a replay reads a local file as
+// fast as the CPU goes, with no server's pace between allocations, and the collector's default
+// headroom (as much garbage again as the live heap) would double its peak. Past the limit the
+// collector runs more often, never using more than half the CPU for it; nothing fails.
+func replayMemoryLimit(io *IOStreams) {
+	if io.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(limits.ReplayMemoryLimit)
+	}
 }

@@ -19,6 +19,9 @@ import (
 // encoder escapes.
 type Writer struct {
 	Escape func(rune) bool
+	// Raw lets a json.RawMessage through, written as it is: for a caller whose raw values are
+	// compact JSON it decoded itself (the snapshot reader), never for printed output.
+	Raw bool
 }
 
 // Append writes v after dst, indented as json.Indent(prefix, indent) indents (compact with indent
@@ -46,6 +49,11 @@ func (w Writer) appendJSON(dst []byte, v any, prefix, indent string, depth int) 
 			return dst, false
 		}
 		return append(dst, t...), true
+	case json.RawMessage:
+		if !w.Raw || len(t) == 0 {
+			return dst, false
+		}
+		return append(dst, t...), true
 	case map[string]any:
 		return w.appendObject(dst, t, prefix, indent, depth)
 	case []any:
@@ -55,6 +63,9 @@ func (w Writer) appendJSON(dst []byte, v any, prefix, indent string, depth int) 
 }
 
 func (w Writer) appendObject(dst []byte, m map[string]any, prefix, indent string, depth int) ([]byte, bool) {
+	if m == nil {
+		return append(dst, "null"...), true // as the encoder writes a nil map
+	}
 	if len(m) == 0 {
 		return append(dst, "{}"...), true
 	}
@@ -84,6 +95,9 @@ func (w Writer) appendObject(dst []byte, m map[string]any, prefix, indent string
 }
 
 func (w Writer) appendArray(dst []byte, a []any, prefix, indent string, depth int) ([]byte, bool) {
+	if a == nil {
+		return append(dst, "null"...), true // as the encoder writes a nil slice
+	}
 	if len(a) == 0 {
 		return append(dst, "[]"...), true
 	}
