@@ -94,13 +94,16 @@ type KeySize struct {
 
 // IsSecret reports whether obj is a core Secret: kind "Secret" and apiVersion "v1". An object with
 // kind Secret and no apiVersion (or an apiVersion that is not a string) counts too, since nothing
-// says it belongs to another group and keeping its values would be the unsafe guess.
+// says it belongs to another group and keeping its values would be the unsafe guess. The kind is
+// compared in any case: a manifest embedded in a custom resource (a policy's generate block, a
+// bundle) is applied by tools that read "secret" as a Secret, and the API server itself never
+// sends a core kind in another case, so nothing real is stripped by mistake.
 func IsSecret(obj map[string]any) bool {
 	if obj == nil {
 		return false
 	}
 	kind, _ := obj["kind"].(string)
-	if kind != "Secret" {
+	if !strings.EqualFold(kind, "Secret") {
 		return false
 	}
 	return coreAPIVersion(obj)
