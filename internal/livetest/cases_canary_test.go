@@ -297,7 +297,7 @@ var secretShapes = []canaryCase{
 	{Statement: "get events -n shop -o yaml"},
 	{Statement: "get events.events.k8s.io -n shop -o json"},
 	{Statement: "get events -n shop -o custom-columns=NAME:.metadata.name,OBJECT:.involvedObject.name"},
-	{Statement: "events -n shop -o wide"},
+	{Statement: "events -n shop --types Warning,Normal"},
 	{Statement: "describe events -n shop"},
 	{Statement: "get roles -n payments -o yaml", Keys: []string{"resourceNames"}},
 	{Statement: "get roles -n payments -o json"},
