@@ -4,7 +4,8 @@
 # get pods -A -o json, -o yaml and -o jsonpath with namespace big scaled to each of BIG_SIZES pods
 # (default 5,000 and 20,000: memory should stay flat between them), and at each size a snapshot
 # capture of the cluster (-A) and its replay (get pods -A, -o json) beside the live reads.
-# Uses the running cluster of LIVE_VERSION if there is one (seeding --big if it lacks it); otherwise
+# GET_BENCH=0 leaves out the get benches at each size (snapshot figures only); TABLE_BENCH=0 the
+# table benches. Uses the running cluster of LIVE_VERSION if there is one (seeding --big if it lacks it); otherwise
 # starts one, seeds it with --big, and stops it at the end (STUDIOCTL_KEEP_CLUSTER=1 keeps it).
 # Reports, per command: median wall time over RUNS paired runs, peak RSS, requests, and the ratios.
 set -euo pipefail
@@ -64,8 +65,10 @@ bench() {
 }
 
 echo "server $(grep -o 'https://[^ ]*' "$kubeconfig" | head -1), $runs paired runs, medians"
-bench "get pods -n big" get pods -n big
-bench "get pods -n shop" get pods -n shop
+if [ "${TABLE_BENCH:-1}" != 0 ]; then
+  bench "get pods -n big" get pods -n big
+  bench "get pods -n shop" get pods -n shop
+fi
 # snapbench N: one capture of the whole cluster (its wall, peak memory and file size), then the
 # replay of get pods -A and -o json from it (medians of RUNS), beside the live studioctl read.
 snapbench() {
@@ -91,9 +94,11 @@ snapbench() {
 
 for n in ${BIG_SIZES:-5000 20000}; do
   BIG_PODS=$n bash e2e/seed.sh "$version" --big >/dev/null
-  bench "get pods -A -o json ($n)" get pods -A -o json
-  bench "get pods -A -o yaml ($n)" get pods -A -o yaml
-  bench "get pods -A -o jsonpath ($n)" get pods -A -o 'jsonpath={..image}'
+  if [ "${GET_BENCH:-1}" != 0 ]; then
+    bench "get pods -A -o json ($n)" get pods -A -o json
+    bench "get pods -A -o yaml ($n)" get pods -A -o yaml
+    bench "get pods -A -o jsonpath ($n)" get pods -A -o 'jsonpath={..image}'
+  fi
   [ "${SNAPSHOT_BENCH:-1}" = 0 ] || snapbench "$n"
 done
 ls -l "$studioctl" "$kubectl" | awk '{print $5, $9}'

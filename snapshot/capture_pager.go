@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
@@ -93,10 +94,41 @@ func (p *capturePager) keep(it storedItem) error {
 				}
 			}
 		} else {
+			p.maskSecretEvent(it)
 			redact.Machine(it.Object)
 		}
 	}
 	return p.w.add(it)
+}
+
+// maskSecretEvent masks, in a machine-mode capture, the cells of an event about a Secret that
+// name it: the event's own name (the Secret's, with a hash) and its Object cell ("secret/NAME"),
+// as machine mode masks them when it prints rows (printer.Writer), so the file holds neither.
+func (p *capturePager) maskSecretEvent(it storedItem) {
+	if p.k.Resource != "events" || (p.k.Group != "" && p.k.Group != "events.k8s.io") {
+		return
+	}
+	objectCol := -1
+	for i, c := range p.w.columns {
+		if strings.EqualFold(c.Name, "Object") {
+			objectCol = i
+		}
+	}
+	cell, hasCell := "", objectCol >= 0 && objectCol < len(it.Cells)
+	if hasCell {
+		cell, _ = it.Cells[objectCol].(string)
+	}
+	if !redact.EventRowAboutSecret(it.Object, cell, hasCell) {
+		return
+	}
+	for _, i := range nameColumns(p.w.columns) {
+		if i < len(it.Cells) {
+			it.Cells[i] = redact.Masked
+		}
+	}
+	if kind, _, ok := strings.Cut(cell, "/"); hasCell && ok {
+		it.Cells[objectCol] = kind + "/" + redact.Masked
+	}
 }
 
 // wait holds an event of namespace ns among the newest limit of its namespace.
