@@ -126,15 +126,7 @@ func (c *Client) WatchLive(l *Live, r APIResource, s Scope, o ListOptions, resou
 	if resourceVersion != "" {
 		cl.set("resourceVersion", resourceVersion)
 	}
-	if o.LabelSelector != "" {
-		cl.set("labelSelector", o.LabelSelector)
-	}
-	if o.FieldSelector != "" {
-		cl.set("fieldSelector", o.FieldSelector)
-	}
-	if tables && o.IncludeObject != "" {
-		cl.set("includeObject", o.IncludeObject)
-	}
+	cl.setSelection(o, tables)
 	resp, done, err := c.send(liveContext(l), cl)
 	if err != nil {
 		return resourceVersion, err

@@ -329,16 +329,22 @@ func (c *Client) pageCall(r APIResource, s Scope, o ListOptions, accept, what st
 	if cont != "" {
 		cl.set("continue", cont)
 	}
+	cl.setSelection(o, accept == acceptTable)
+	return cl
+}
+
+// setSelection sets a list's or a watch's label and field selectors and, on a Table read, what
+// each row carries of its object.
+func (cl *call) setSelection(o ListOptions, table bool) {
 	if o.LabelSelector != "" {
 		cl.set("labelSelector", o.LabelSelector)
 	}
 	if o.FieldSelector != "" {
 		cl.set("fieldSelector", o.FieldSelector)
 	}
-	if accept == acceptTable && o.IncludeObject != "" {
+	if table && o.IncludeObject != "" {
 		cl.set("includeObject", o.IncludeObject)
 	}
-	return cl
 }
 
 // GetTable reads one object as a one-row Table.
