@@ -92,8 +92,11 @@ func readEntry(f *zip.File, limit int64) ([]byte, error) {
 	return b, nil
 }
 
-// decodeChunk reads one kind entry: its columns and at most limits.SnapshotChunkObjects items,
-// the count checked while decoding, so an entry claiming more is refused before it is built.
+// decodeChunk reads one kind entry: its columns and at most limits.SnapshotChunkObjects items.
+// The entry is bounded (checkBounds) and validated as JSON once; then its items are found by
+// skimming its bytes (skim.go), each item's object kept as a slice of them and only its cells and
+// metadata decoded. Decoding each item whole, then its object again for the metadata, was most of
+// a replay's time.
 func decodeChunk(f *zip.File) (chunk, error) {
 	var c chunk
 	b, err := readEntry(f, limits.SnapshotMaxEntryBytes)
@@ -103,73 +106,121 @@ func decodeChunk(f *zip.File) (chunk, error) {
 	if checkBounds(b, limits.SnapshotMaxChunkValues) != nil {
 		return c, unreadable(whyTooLarge)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	if !json.Valid(b) {
 		return c, unreadable(whyEntry)
 	}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return c, unreadable(whyEntry)
+	var fail error
+	ok := eachMember(b, func(name []byte, _, start, stop int) {
+		if fail != nil {
+			return
 		}
-		switch t {
+		switch string(name) {
 		case "columns":
-			if dec.Decode(&c.Columns) != nil {
-				return c, unreadable(whyEntry)
+			if decodeExact(b[start:stop], &c.Columns) != nil {
+				fail = unreadable(whyEntry)
 			}
 		case "items":
-			if err := decodeItems(dec, &c); err != nil {
-				return c, err
-			}
-		default:
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return c, unreadable(whyEntry)
-			}
+			fail = decodeItems(b[start:stop], &c)
 		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return c, unreadable(whyEntry)
+	})
+	switch {
+	case fail != nil:
+		return chunk{}, fail
+	case !ok:
+		return chunk{}, unreadable(whyEntry)
 	}
 	return c, nil
 }
 
-func decodeItems(dec *json.Decoder, c *chunk) error {
-	t, err := dec.Token()
-	if err != nil {
-		return unreadable(whyEntry)
-	}
-	if t == nil {
+// decodeExact decodes one valid JSON value with exact numbers.
+func decodeExact(b []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	return d.Decode(v)
+}
+
+// decodeItems appends the items of the (valid) JSON array arr; null is no items.
+func decodeItems(arr []byte, c *chunk) error {
+	if string(arr) == "null" {
 		return nil
 	}
-	if t != json.Delim('[') {
+	if len(arr) == 0 || arr[0] != '[' {
 		return unreadable(whyEntry)
 	}
-	for dec.More() {
+	i := skipSpace(arr, 1)
+	for i < len(arr) && arr[i] != ']' {
 		if len(c.Items) >= limits.SnapshotChunkObjects {
 			return unreadable(whyTooLarge)
 		}
-		it, err := decodeItem(dec)
+		stop := valueEnd(arr, i)
+		if stop < 0 {
+			return unreadable(whyEntry)
+		}
+		it, err := decodeItem(arr[i:stop])
 		if err != nil {
 			return err
 		}
 		c.Items = append(c.Items, it)
-	}
-	if _, err := dec.Token(); err != nil {
-		return unreadable(whyEntry)
+		i = skipSpace(arr, stop)
+		if i < len(arr) && arr[i] == ',' {
+			i = skipSpace(arr, i+1)
+		}
 	}
 	return nil
 }
 
-// decodeItem reads one item: its cells, its object's bytes (checked to be one JSON object or
-// null) and its metadata.
-func decodeItem(dec *json.Decoder) (item, error) {
+// decodeItem reads one stored item (valid JSON): its cells, its object's bytes (one JSON object,
+// or null for none) and its metadata. Of a member written twice the last counts, as a decoder
+// keeps it; an item that is null is an item with no object.
+func decodeItem(b []byte) (item, error) {
+	var obj, cells []byte
+	if string(b) != "null" {
+		ok := eachMember(b, func(name []byte, _, start, stop int) {
+			switch string(name) {
+			case "object":
+				obj = b[start:stop]
+			case "cells":
+				cells = b[start:stop]
+			}
+		})
+		if !ok {
+			return decodeItemWhole(b)
+		}
+	}
+	var it item
+	if cells != nil && decodeExact(cells, &it.Cells) != nil {
+		return item{}, unreadable(whyEntry)
+	}
+	raw := bytes.TrimSpace(obj)
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = []byte("{}")
+	}
+	if raw[0] != '{' {
+		return item{}, unreadable(whyEntry)
+	}
+	var md map[string]any
+	if m, ok := topLevelMember(raw, "metadata"); !ok {
+		if md, ok = metadataWhole(raw); !ok {
+			return item{}, unreadable(whyEntry)
+		}
+	} else if m != nil && decodeMetadata(m, &md) != nil {
+		return item{}, unreadable(whyEntry)
+	}
+	it.Meta = map[string]any{}
+	if md != nil {
+		it.Meta["metadata"] = md
+	}
+	it.raw = raw
+	return it, nil
+}
+
+// decodeItemWhole reads an item the skim cannot (a key written with escapes) by decoding it.
+func decodeItemWhole(b []byte) (item, error) {
 	var w struct {
 		Object json.RawMessage `json:"object"`
 		Cells  []any           `json:"cells"`
 	}
-	if dec.Decode(&w) != nil {
+	if decodeExact(b, &w) != nil {
 		return item{}, unreadable(whyEntry)
 	}
 	raw := bytes.TrimSpace(w.Object)
@@ -179,30 +230,26 @@ func decodeItem(dec *json.Decoder) (item, error) {
 	if raw[0] != '{' {
 		return item{}, unreadable(whyEntry)
 	}
+	md, ok := metadataWhole(raw)
+	if !ok {
+		return item{}, unreadable(whyEntry)
+	}
+	meta := map[string]any{}
+	if md != nil {
+		meta["metadata"] = md
+	}
+	return item{Meta: meta, Cells: w.Cells, raw: raw}, nil
+}
+
+// metadataWhole decodes an object whole for its metadata.
+func metadataWhole(raw []byte) (map[string]any, bool) {
 	var m struct {
 		Metadata map[string]any `json:"metadata"`
 	}
-	// Only the metadata is decoded here (skim.go finds it); the whole object only when the
-	// skim cannot tell.
-	whole := raw
-	if md, ok := topLevelMember(raw, "metadata"); ok {
-		whole = nil
-		if md != nil && decodeMetadata(md, &m.Metadata) != nil {
-			return item{}, unreadable(whyEntry)
-		}
+	if decodeExact(raw, &m) != nil {
+		return nil, false
 	}
-	if whole != nil {
-		md := json.NewDecoder(bytes.NewReader(whole))
-		md.UseNumber()
-		if md.Decode(&m) != nil {
-			return item{}, unreadable(whyEntry)
-		}
-	}
-	meta := map[string]any{}
-	if m.Metadata != nil {
-		meta["metadata"] = m.Metadata
-	}
-	return item{Meta: meta, Cells: w.Cells, raw: raw}, nil
+	return m.Metadata, true
 }
 
 // decodeMetadata decodes a metadata value as the struct decode would: an object into m, null as

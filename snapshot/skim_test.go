@@ -48,39 +48,44 @@ func TestDecodeItemMetadataIsTheDecoders(t *testing.T) {
 		`{"metadata":{"managedFields":null}}`,
 		`{"metadata":{"managedFields":[1],"managedFields":[2],"name":"twice"}}`,
 	} {
-		stored := `{"object":` + obj + `,"cells":["a",1]}`
-		dec := json.NewDecoder(bytes.NewReader([]byte(stored)))
-		dec.UseNumber()
-		got, err := decodeItem(dec)
-		if err != nil {
-			t.Fatalf("%s: %v", obj, err)
+		for _, stored := range []string{`{"object":` + obj + `,"cells":["a",1]}`, `{"cells":["a",1],"obj\u0065ct":` + obj + `}`} {
+			checkItemMetadata(t, obj, stored)
 		}
-		var whole struct {
-			Metadata map[string]any `json:"metadata"`
-		}
-		d := json.NewDecoder(bytes.NewReader([]byte(obj)))
-		d.UseNumber()
-		if err := d.Decode(&whole); err != nil {
-			t.Fatal(err)
-		}
-		want := map[string]any{}
-		if whole.Metadata != nil {
-			want["metadata"] = whole.Metadata
-		}
-		if md, ok := got.Meta["metadata"].(map[string]any); ok {
-			if raw, ok := md["managedFields"].(json.RawMessage); ok {
-				var v any
-				d := json.NewDecoder(bytes.NewReader(raw))
-				d.UseNumber()
-				if err := d.Decode(&v); err != nil {
-					t.Fatal(err)
-				}
-				md["managedFields"] = v // kept as bytes; the same value decoded
+	}
+}
+
+// checkItemMetadata compares decodeItem's metadata for stored with obj's decoded whole.
+func checkItemMetadata(t *testing.T, obj, stored string) {
+	t.Helper()
+	got, err := decodeItem([]byte(stored))
+	if err != nil {
+		t.Fatalf("%s: %v", obj, err)
+	}
+	var whole struct {
+		Metadata map[string]any `json:"metadata"`
+	}
+	d := json.NewDecoder(bytes.NewReader([]byte(obj)))
+	d.UseNumber()
+	if err := d.Decode(&whole); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{}
+	if whole.Metadata != nil {
+		want["metadata"] = whole.Metadata
+	}
+	if md, ok := got.Meta["metadata"].(map[string]any); ok {
+		if raw, ok := md["managedFields"].(json.RawMessage); ok {
+			var v any
+			d := json.NewDecoder(bytes.NewReader(raw))
+			d.UseNumber()
+			if err := d.Decode(&v); err != nil {
+				t.Fatal(err)
 			}
+			md["managedFields"] = v // kept as bytes; the same value decoded
 		}
-		if diff := cmp.Diff(want, got.Meta); diff != "" {
-			t.Errorf("%s (-decoder +skim):\n%s", obj, diff)
-		}
+	}
+	if diff := cmp.Diff(want, got.Meta); diff != "" {
+		t.Errorf("%s (-decoder +skim):\n%s", obj, diff)
 	}
 }
 
