@@ -26,6 +26,10 @@ type objects struct {
 	denied    map[string]bool
 	deniedAll bool // -A, a 403 cluster-wide and no namespace list to fall back on
 	served    bool
+	// each, when set, takes each object as it is read, and byNS keeps none (listEach); seen
+	// notes the namespaces they were in.
+	each func(studioctl.Object)
+	seen map[string]bool
 }
 
 func (o *objects) forbidden(ns string) bool { return o.deniedAll || o.denied[ns] }
@@ -64,7 +68,18 @@ func (g *gatherer) report(format string, args ...any) {
 
 // list reads kind, narrowed by a label and a field selector.
 func (g *gatherer) list(ctx context.Context, kind, label, field string) (*objects, error) {
-	out := &objects{byNS: map[string][]studioctl.Object{}, denied: map[string]bool{}, served: true}
+	return g.listInto(ctx, kind, label, field, &objects{byNS: map[string][]studioctl.Object{}, denied: map[string]bool{}, served: true})
+}
+
+// listEach reads kind as list does, handing each object to each as it arrives and keeping none:
+// memory stays flat in the number of objects. A list the server restarts (410 Gone) cannot take
+// back what each was handed, so it fails with the server's answer instead.
+func (g *gatherer) listEach(ctx context.Context, kind, label, field string, each func(studioctl.Object)) (*objects, error) {
+	return g.listInto(ctx, kind, label, field, &objects{byNS: map[string][]studioctl.Object{}, denied: map[string]bool{}, served: true,
+		each: each, seen: map[string]bool{}})
+}
+
+func (g *gatherer) listInto(ctx context.Context, kind, label, field string, out *objects) (*objects, error) {
 	if g.all {
 		g.report(sentenceProgressAll, kind)
 		err := g.read(ctx, kind, studioctl.ListOptions{AllNamespaces: true, LabelSelector: label, FieldSelector: field}, out)
@@ -115,9 +130,14 @@ func (g *gatherer) read(ctx context.Context, kind string, o studioctl.ListOption
 		kept[ns] = len(list)
 	}
 	scope := kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}
-	ko := kube.ListOptions{LabelSelector: o.LabelSelector, FieldSelector: o.FieldSelector, MaxRows: g.maxRows}
+	ko := kube.ListOptions{LabelSelector: o.LabelSelector, FieldSelector: o.FieldSelector, MaxRows: g.maxRows, NoRestart: out.each != nil}
 	return g.s.Client().ListObjects(ctx, r, scope, ko, func(m map[string]any) error {
 		obj := studioctl.NewObject(m)
+		if out.each != nil {
+			out.seen[obj.Namespace()] = true
+			out.each(obj)
+			return nil
+		}
 		out.byNS[obj.Namespace()] = append(out.byNS[obj.Namespace()], obj)
 		return nil
 	}, func() {
@@ -137,6 +157,9 @@ func (g *gatherer) scope(seen ...*objects) []string {
 	if g.all {
 		for _, o := range seen {
 			for ns := range o.byNS {
+				set[ns] = true
+			}
+			for ns := range o.seen {
 				set[ns] = true
 			}
 		}

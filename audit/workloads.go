@@ -47,23 +47,57 @@ var workloadKinds = []string{"pods", "deployments.apps", "statefulsets.apps", "d
 type workloadInput struct {
 	pods  *objects
 	kinds map[string]*objects
+	// profiles are the namespaces' profiles, built as pods and events stream in: a pod is added
+	// to its namespace's profile as it is read and then dropped, so an audit of 20,000 pods
+	// holds rows and per-pod aliases, not 20,000 objects.
+	profiles map[string]*profile
 }
 
+// streamedKinds are read last, each object into its namespace's profile as it arrives: the
+// controllers they are attributed to are read before them.
+var streamedKinds = map[string]bool{"pods": true, "events": true}
+
 func readWorkloadKinds(ctx context.Context, g *gatherer) (*workloadInput, error) {
-	in := &workloadInput{kinds: map[string]*objects{}}
+	in := &workloadInput{kinds: map[string]*objects{}, profiles: map[string]*profile{}}
 	for _, k := range workloadKinds {
-		field := ""
-		if k == "events" {
-			field = "type=Warning"
+		if streamedKinds[k] {
+			continue
 		}
-		o, err := g.list(ctx, k, "", field)
+		o, err := g.list(ctx, k, "", "")
 		if err != nil {
 			return nil, err
 		}
 		in.kinds[k] = o
 	}
-	in.pods = in.kinds["pods"]
+	pods, err := g.listEach(ctx, "pods", "", "", func(pod studioctl.Object) {
+		in.profile(pod.Namespace()).addPod(pod)
+	})
+	if err != nil {
+		return nil, err
+	}
+	in.kinds["pods"], in.pods = pods, pods
+	events, err := g.listEach(ctx, "events", "", "type=Warning", func(e studioctl.Object) {
+		in.profile(e.Namespace()).addEvent(e)
+	})
+	if err != nil {
+		return nil, err
+	}
+	in.kinds["events"] = events
+	for _, p := range in.profiles {
+		p.sortWarnings()
+	}
 	return in, nil
+}
+
+// profile is namespace ns's profile, begun with its controllers when first asked for.
+func (in *workloadInput) profile(ns string) *profile {
+	p := in.profiles[ns]
+	if p == nil {
+		p = &profile{ns: ns, rows: map[key]*Workload{}, aliases: map[key]key{}, rsOwner: map[string]key{}, jobOwn: map[string]key{}}
+		p.addControllers(in.kinds, ns)
+		in.profiles[ns] = p
+	}
+	return p
 }
 
 type key struct{ kind, name string }
@@ -82,18 +116,13 @@ func profileNamespace(ns string, in *workloadInput) (*Namespace, []Finding) {
 	if in.pods.forbidden(ns) {
 		return &Namespace{Name: ns}, []Finding{newFinding(CodeNotAudited, "Namespace", "", ns, "", SentenceNotAudited, ns)}
 	}
-	p := &profile{ns: ns, rows: map[key]*Workload{}, aliases: map[key]key{}, rsOwner: map[string]key{}, jobOwn: map[string]key{}}
+	p := in.profile(ns)
 	var fs []Finding
 	for _, k := range workloadKinds[1:] {
 		if o := in.kinds[k]; o.forbidden(ns) && k != "secrets" {
 			fs = append(fs, newFinding(CodeKindUnreadable, "Namespace", "", ns, "", SentenceKindUnreadable, k, ns))
 		}
 	}
-	p.addControllers(in.kinds, ns)
-	for _, pod := range in.pods.byNS[ns] {
-		p.addPod(pod)
-	}
-	p.addEvents(in.kinds["events"].byNS[ns])
 	out := &Namespace{Name: ns, Audited: true}
 	for _, k := range p.order {
 		w := p.rows[k]
@@ -268,23 +297,27 @@ func podReady(pod studioctl.Object) bool {
 }
 
 // addEvents attaches each Warning event to the workload its object belongs to.
-func (p *profile) addEvents(events []studioctl.Object) {
-	for _, e := range events {
-		k := key{e.String("involvedObject", "kind"), e.String("involvedObject", "name")}
-		if a, ok := p.aliases[k]; ok {
-			k = a
-		}
-		w, ok := p.rows[k]
-		if !ok {
-			continue
-		}
-		last := e.String("lastTimestamp")
-		if last == "" {
-			last = e.String("eventTime")
-		}
-		w.Warnings = append(w.Warnings, Warning{Reason: e.String("reason"), Object: e.String("involvedObject", "kind") + "/" + e.String("involvedObject", "name"),
-			Count: intField(e, 1, "count"), Last: last})
+// addEvent adds a Warning event to the workload it is about (through a pod, ReplicaSet or Job's
+// alias); an event about nothing profiled is dropped.
+func (p *profile) addEvent(e studioctl.Object) {
+	k := key{e.String("involvedObject", "kind"), e.String("involvedObject", "name")}
+	if a, ok := p.aliases[k]; ok {
+		k = a
 	}
+	w, ok := p.rows[k]
+	if !ok {
+		return
+	}
+	last := e.String("lastTimestamp")
+	if last == "" {
+		last = e.String("eventTime")
+	}
+	w.Warnings = append(w.Warnings, Warning{Reason: e.String("reason"), Object: e.String("involvedObject", "kind") + "/" + e.String("involvedObject", "name"),
+		Count: intField(e, 1, "count"), Last: last})
+}
+
+// sortWarnings orders each workload's warnings newest first, once every event is in.
+func (p *profile) sortWarnings() {
 	for _, w := range p.rows {
 		sort.SliceStable(w.Warnings, func(i, j int) bool { return w.Warnings[i].Last > w.Warnings[j].Last })
 	}

@@ -106,6 +106,7 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 			}
 			fmt.Fprintln(io.Err, snap.Notice())
 			base.CacheDir = ""
+			replayMemoryLimit(io)
 			return []mcp.Connection{mcp.FromSnapshot(replayName(g.replay), snap, base)}, nil
 		}
 		rec, err := studioctl.LoadRecording(g.replay)

@@ -203,6 +203,9 @@ type query struct {
 	// maxRead and maxShown are the caps (caps); capped says more than maxRead is a notice.
 	maxRead, maxShown int
 	capped            bool
+	// documents: the events print whole (-o json|yaml); a table needs only the fields decoded,
+	// so each event's object is dropped as it is read and memory holds rows, not objects.
+	documents bool
 }
 
 func (o *Options) query(ctx context.Context, s *reader.Session) (*query, error) {
@@ -215,7 +218,8 @@ func (o *Options) query(ctx context.Context, s *reader.Session) (*query, error) 
 	if err != nil {
 		return nil, err
 	}
-	q := &query{c: c, r: r, scope: kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}, types: types}
+	q := &query{c: c, r: r, scope: kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}, types: types,
+		documents: o.Output != ""}
 	q.maxRead, q.maxShown, q.capped = o.caps()
 	var fields []string
 	if o.For != nil {
@@ -249,6 +253,9 @@ func (q *query) list(ctx context.Context) (events []*coreEvent, unread bool, err
 			}
 			e, err := decodeEvent(obj)
 			if err == nil && eventTypeWanted(q.types, e.Type) {
+				if !q.documents {
+					e.obj = nil
+				}
 				events = append(events, e)
 			}
 			return err
