@@ -85,6 +85,9 @@ var skipRules = []struct {
 	{"needs a saved connection (a file connection add writes)", func(verb string, w []string) bool {
 		return verb == "connection show" || verb == "connection remove" || verb == "connection mcp"
 	}},
+	{"needs an OS keyring (a desktop session's Secret Service, the Keychain or Credential Manager)", func(verb string, w []string) bool {
+		return verb == "connection move-to-keyring"
+	}},
 	{"captures a live server into a file", func(verb string, w []string) bool {
 		return verb == "snapshot" && (len(w) == 0 || w[0] != "inspect")
 	}},
