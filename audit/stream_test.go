@@ -52,3 +52,40 @@ func TestWorkloadProfileKeepsNoPod(t *testing.T) {
 		t.Fatalf("the profiles count %d pods, the cluster has %d", counted, pods)
 	}
 }
+
+// The usage reading streams pods into one row per container and keeps no pod: over the demo the
+// report has a row for every container of every pod, and the pods' list holds no object.
+func TestUsageKeepsNoPod(t *testing.T) {
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	r, err := InspectUsage(ctx, s, "", Options{AllNamespaces: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	containers := 0
+	for o, err := range s.List(ctx, "pods", studioctl.ListOptions{AllNamespaces: true}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		containers += len(o.Slice("spec", "containers"))
+	}
+	rows := 0
+	for _, ns := range r.Namespaces {
+		rows += len(ns.Usage)
+	}
+	if containers == 0 || rows != containers {
+		t.Fatalf("%d rows, %d containers", rows, containers)
+	}
+	g, err := newGatherer(s, "", Options{AllNamespaces: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := &usageRows{byNS: map[string][]*ContainerUsage{}, byName: map[string]*ContainerUsage{}}
+	pods, err := g.listEach(ctx, "pods", "", "", u.addPod)
+	if err != nil || len(pods.byNS) != 0 || len(u.byName) != containers {
+		t.Fatalf("%v: %d namespaces of pods kept, %d rows", err, len(pods.byNS), len(u.byName))
+	}
+}

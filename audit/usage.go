@@ -39,21 +39,24 @@ func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Option
 	if err := g.start(ctx); err != nil {
 		return nil, err
 	}
-	pods, err := g.list(ctx, "pods", o.Selector, "")
+	// Pods stream into their containers' rows as they are read, and metrics into those rows:
+	// the report holds rows, not pods (flat in the pods' size, as the workload profile).
+	u := &usageRows{byNS: map[string][]*ContainerUsage{}, byName: map[string]*ContainerUsage{}}
+	pods, err := g.listEach(ctx, "pods", o.Selector, "", u.addPod)
 	if err != nil {
 		return nil, err
 	}
-	metrics, err := readMetrics(ctx, g, o.Selector)
+	measured, err := readMetrics(ctx, g, o.Selector, u.addMetrics)
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Reading: ReadingUsage, UsageUnavailable: metrics == nil}
-	if metrics == nil {
+	r := &Report{Reading: ReadingUsage, UsageUnavailable: !measured}
+	if !measured {
 		r.Notices = append(r.Notices, SentenceUsageUnavailable)
 		r.Findings = append(r.Findings, newFinding(CodeUsageUnavailable, "APIService", "", "v1beta1.metrics.k8s.io", "", SentenceUsageUnavailable))
 	}
 	for _, name := range g.scope(pods) {
-		nsr, fs := usageNamespace(name, pods, metrics)
+		nsr, fs := u.namespace(name, pods)
 		r.Namespaces = append(r.Namespaces, nsr)
 		r.Findings = append(r.Findings, fs...)
 	}
@@ -64,45 +67,59 @@ func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Option
 	return r, nil
 }
 
-// readMetrics answers nil when metrics.k8s.io is not served.
-func readMetrics(ctx context.Context, g *gatherer, selector string) (*objects, error) {
+// readMetrics streams the PodMetrics of the first kind served into each; it answers false when
+// metrics.k8s.io is not served.
+func readMetrics(ctx context.Context, g *gatherer, selector string, each func(studioctl.Object)) (bool, error) {
 	for _, k := range metricsKinds {
-		m, err := g.list(ctx, k, selector, "")
+		m, err := g.listEach(ctx, k, selector, "", each)
 		if err != nil {
-			return nil, err
+			return false, err
 		}
 		if m.served {
-			return m, nil
+			return true, nil
 		}
 	}
-	return nil, nil
+	return false, nil
 }
 
-func usageNamespace(ns string, pods, metrics *objects) (*Namespace, []Finding) {
+// usageRows are the usage report's rows as pods and metrics stream in: one per container, by
+// namespace in the order the pods came, and by namespace/pod/container for the metrics.
+type usageRows struct {
+	byNS   map[string][]*ContainerUsage
+	byName map[string]*ContainerUsage
+}
+
+func (u *usageRows) addPod(p studioctl.Object) {
+	ns := p.Namespace()
+	for _, c := range p.Slice("spec", "containers") {
+		row := &ContainerUsage{Namespace: ns, Pod: p.Name(), Container: c.String("name"),
+			CPURequest: c.String("resources", "requests", "cpu"), CPULimit: c.String("resources", "limits", "cpu"),
+			MemRequest: c.String("resources", "requests", "memory"), MemLimit: c.String("resources", "limits", "memory")}
+		u.byNS[ns] = append(u.byNS[ns], row)
+		u.byName[ns+"/"+row.Pod+"/"+row.Container] = row
+	}
+}
+
+// addMetrics fills the rows of a PodMetrics' containers with their usage.
+func (u *usageRows) addMetrics(m studioctl.Object) {
+	for _, c := range m.Slice("containers") {
+		if row := u.byName[m.Namespace()+"/"+m.Name()+"/"+c.String("name")]; row != nil {
+			usage := stringMap(c, "usage")
+			row.Measured, row.CPU, row.Memory = true, usage["cpu"], usage["memory"]
+		}
+	}
+}
+
+func (u *usageRows) namespace(ns string, pods *objects) (*Namespace, []Finding) {
 	if pods.forbidden(ns) {
 		return &Namespace{Name: ns}, []Finding{newFinding(CodeNotAudited, "Namespace", "", ns, "", SentenceNotAudited, ns)}
 	}
-	usage := map[string]map[string]string{} // pod/container → usage
-	if metrics != nil {
-		for _, m := range metrics.byNS[ns] {
-			for _, c := range m.Slice("containers") {
-				usage[m.Name()+"/"+c.String("name")] = stringMap(c, "usage")
-			}
-		}
-	}
 	out := &Namespace{Name: ns, Audited: true}
 	var fs []Finding
-	for _, p := range pods.byNS[ns] {
-		for _, c := range p.Slice("spec", "containers") {
-			u, measured := usage[p.Name()+"/"+c.String("name")]
-			row := &ContainerUsage{Namespace: ns, Pod: p.Name(), Container: c.String("name"), Measured: measured,
-				CPU: u["cpu"], Memory: u["memory"],
-				CPURequest: c.String("resources", "requests", "cpu"), CPULimit: c.String("resources", "limits", "cpu"),
-				MemRequest: c.String("resources", "requests", "memory"), MemLimit: c.String("resources", "limits", "memory")}
-			fs = append(fs, row.findings()...)
-			row.showAsTop()
-			out.Usage = append(out.Usage, row)
-		}
+	for _, row := range u.byNS[ns] {
+		fs = append(fs, row.findings()...)
+		row.showAsTop()
+		out.Usage = append(out.Usage, row)
 	}
 	return out, fs
 }
