@@ -144,6 +144,9 @@ func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Op
 	if err != nil {
 		return nil, err
 	}
+	if err := g.missingNamespace(ctx, in.empty); err != nil {
+		return nil, err
+	}
 	r := &Report{Reading: ReadingWorkloads}
 	for _, name := range g.scope(in.pods) {
 		nsr, fs := profileNamespace(name, in)

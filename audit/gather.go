@@ -171,3 +171,22 @@ func (g *gatherer) scope(seen ...*objects) []string {
 	sort.Strings(out)
 	return out
 }
+
+// missingNamespace refuses an audit of -n NS when NS does not exist: a typo would otherwise be
+// reported as a clean namespace, and a CI gate on the audit would pass. It asks the server only
+// about a namespace in which nothing at all was read (one holding objects exists), and an answer
+// other than "not found" (403, a recording without it) leaves the report as it was.
+func (g *gatherer) missingNamespace(ctx context.Context, empty func(ns string) bool) error {
+	if g.all {
+		return nil
+	}
+	for _, ns := range g.namespaces {
+		if !empty(ns) {
+			continue
+		}
+		if _, err := g.s.Get(ctx, "namespaces", "", ns); isCode(err, kube.CodeNotFound) {
+			return kube.Refusef(CodeNamespaceMissing, SentenceNamespaceMissing, ns)
+		}
+	}
+	return nil
+}

@@ -3,18 +3,20 @@ package audit
 // Every sentence of the audits, with its stable code. They are studioctl's own words, composed
 // through kube.Sentencef from what studioctl asked and what the objects say.
 const (
-	CodeUsage = "refused.audit.usage"
-	CodeFile  = "refused.audit.file"
+	CodeUsage            = "refused.audit.usage"
+	CodeFile             = "refused.audit.file"
+	CodeNamespaceMissing = "refused.audit.namespace_missing"
 
-	SentenceUnknownCode     = "%s is not an audit check code (docs/audit.md lists them). Nothing was sent."
-	SentenceFailOn          = "--fail-on takes error, warning, info or none, not %s. Nothing was sent."
-	SentenceFileUnreadable  = "The file %s could not be read. Nothing was sent."
-	SentenceFileTooLarge    = "The file %s is larger than 16 MiB. Nothing was sent."
-	SentenceBaselineSchema  = "The file %s is not a studioctl audit report (schema %s, from audit -o json). Nothing was sent."
-	SentenceNamespace       = "The namespace must be a DNS-1123 label, not %s. Nothing was sent."
-	SentenceNamespaceAll    = "-n and -A ask for different namespaces; give one. Nothing was sent."
-	SentenceOutput          = "audit -o takes json, junit, sarif or markdown; without -o it prints tables. Nothing was sent."
-	SentenceProfileSelector = "The workload profile takes no selector: it profiles a whole namespace. Nothing was sent."
+	SentenceUnknownCode      = "%s is not an audit check code (docs/audit.md lists them). Nothing was sent."
+	SentenceFailOn           = "--fail-on takes error, warning, info or none, not %s. Nothing was sent."
+	SentenceFileUnreadable   = "The file %s could not be read. Nothing was sent."
+	SentenceFileTooLarge     = "The file %s is larger than 16 MiB. Nothing was sent."
+	SentenceBaselineSchema   = "The file %s is not a studioctl audit report (schema %s, from audit -o json). Nothing was sent."
+	SentenceNamespace        = "The namespace must be a DNS-1123 label, not %s. Nothing was sent."
+	SentenceNamespaceMissing = "The namespace %s does not exist on this server, so there is nothing to audit; check its name (studioctl get namespaces lists them)."
+	SentenceNamespaceAll     = "-n and -A ask for different namespaces; give one. Nothing was sent."
+	SentenceOutput           = "audit -o takes json, junit, sarif or markdown; without -o it prints tables. Nothing was sent."
+	SentenceProfileSelector  = "The workload profile takes no selector: it profiles a whole namespace. Nothing was sent."
 
 	SentenceAgentCapWorkloads = "The workload profile has %d rows, past the %d an agent may read: profile a smaller namespace, or read the workloads in question with run_kubectl_read."
 	SentenceAgentCapUsage     = "The usage reading has %d rows, past the %d an agent may read: narrow it with a label selector, or ask for a smaller namespace."

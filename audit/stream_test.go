@@ -2,10 +2,12 @@ package audit
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
+	"github.com/studioctl/studioctl/kube"
 )
 
 // The workload profile streams pods and events into the namespaces' profiles as they are read and
@@ -87,5 +89,28 @@ func TestUsageKeepsNoPod(t *testing.T) {
 	pods, err := g.listEach(ctx, "pods", "", "", u.addPod)
 	if err != nil || len(pods.byNS) != 0 || len(u.byName) != containers {
 		t.Fatalf("%v: %d namespaces of pods kept, %d rows", err, len(pods.byNS), len(u.byName))
+	}
+}
+
+// An audit of a namespace that does not exist is refused with a sentence naming it (exit 2),
+// for both readings, instead of a clean report a CI gate would pass (issue 34); an empty
+// namespace that exists is still a clean report.
+func TestAuditOfAMissingNamespace(t *testing.T) {
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for name, read := range map[string]func(ns string) (*Report, error){
+		"workloads": func(ns string) (*Report, error) { return ProfileWorkloads(ctx, s, ns, Options{}) },
+		"usage":     func(ns string) (*Report, error) { return InspectUsage(ctx, s, ns, Options{}) },
+	} {
+		_, err := read("nosuch-namespace")
+		if e, ok := kube.AsError(err); !ok || e.Code != CodeNamespaceMissing || e.Exit != kube.ExitRefused || !strings.Contains(e.Sentence, "nosuch-namespace") {
+			t.Errorf("%s: %v", name, err)
+		}
+		if r, err := read("default"); err != nil || len(r.Namespaces) != 1 {
+			t.Errorf("%s of the empty namespace default: %v", name, err)
+		}
 	}
 }

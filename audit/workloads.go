@@ -89,6 +89,17 @@ func readWorkloadKinds(ctx context.Context, g *gatherer) (*workloadInput, error)
 	return in, nil
 }
 
+// empty reports whether nothing at all was read in ns, and its pods were not denied (Secrets
+// are denied to most readers, which says nothing of the namespace).
+func (in *workloadInput) empty(ns string) bool {
+	for _, o := range in.kinds {
+		if len(o.byNS[ns]) > 0 || o.seen[ns] {
+			return false
+		}
+	}
+	return !in.pods.forbidden(ns)
+}
+
 // profile is namespace ns's profile, begun with its controllers when first asked for.
 func (in *workloadInput) profile(ns string) *profile {
 	p := in.profiles[ns]
