@@ -44,9 +44,13 @@ func (e *yamlEmitter) item(dst []byte, o map[string]any) ([]byte, bool) {
 	return e.seq(dst, []any{o}, 0, false)
 }
 
-// value writes v after "key:" (key is set) or "- " on the current line; indent is the column of
-// that key or dash.
-func (e *yamlEmitter) value(dst []byte, v any, indent int, key string, afterKey bool) ([]byte, bool) {
+// mapKey is a mapping's key: as the data holds it, and as the marshaller writes it.
+type mapKey struct{ raw, text string }
+
+// value writes v after "key:" (key is set) or "- " (key is nil) on the current line; indent is
+// the column of that key or dash.
+func (e *yamlEmitter) value(dst []byte, v any, indent int, key *mapKey) ([]byte, bool) {
+	afterKey := key != nil
 	switch t := v.(type) {
 	case map[string]any:
 		if len(t) == 0 {
@@ -77,22 +81,22 @@ func (e *yamlEmitter) value(dst []byte, v any, indent int, key string, afterKey 
 	if !free || (col+len(s) > yamlFoldColumn && strings.IndexByte(s, ' ') >= 0) {
 		// A block scalar, or one the marshaller may fold: written by the marshaller where it
 		// stands.
-		if s, ok = inContext(v.(string), indent, key, afterKey); !ok {
+		if s, ok = inContext(v.(string), indent, key); !ok {
 			return dst, false
 		}
 	}
 	return append(append(dst, s...), '\n'), true
 }
 
-// inContext is how the marshaller writes the string s as the value of key (afterKey) or as a
-// sequence item, where the key or the dash stands at column col: what its lines fold at and
+// inContext is how the marshaller writes the string s as the value of key (or, key nil, as a
+// sequence item), where the key or the dash stands at column col: what its lines fold at and
 // indent to depends only on that column and the key. It marshals a document that puts s there
 // (col/2 levels of one-key mappings, then the key, or a key holding a one-item sequence, whose
 // dash a mapping's sequence puts in its key's column) and cuts s's text out of it.
-func inContext(s string, col int, key string, afterKey bool) (string, bool) {
-	var v any = map[interface{}]interface{}{key: s}
-	if !afterKey {
-		v = map[interface{}]interface{}{"a": []interface{}{s}}
+func inContext(s string, col int, key *mapKey) (string, bool) {
+	var v any = map[interface{}]interface{}{"a": []interface{}{s}}
+	if key != nil {
+		v = map[interface{}]interface{}{key.raw: s}
 	}
 	for range col / 2 {
 		v = map[interface{}]interface{}{"a": v}
@@ -105,13 +109,15 @@ func inContext(s string, col int, key string, afterKey bool) (string, bool) {
 	for range col / 2 {
 		_, text, _ = strings.Cut(text, "\n")
 	}
-	if !afterKey {
+	prefix := strings.Repeat(" ", col) + "- "
+	if key != nil {
+		// The key's line: col spaces, the key as written (which may itself hold ": "), ':'
+		// and a space.
+		prefix = strings.Repeat(" ", col) + key.text + ": "
+	} else {
 		_, text, _ = strings.Cut(text, "\n") // the "a:" line
-		text, ok := strings.CutPrefix(text, strings.Repeat(" ", col)+"- ")
-		return strings.TrimSuffix(text, "\n"), ok
 	}
-	// The key's line: col spaces, the key as written, ':' and a space.
-	_, text, ok := strings.Cut(text, ": ")
+	text, ok := strings.CutPrefix(text, prefix)
 	return strings.TrimSuffix(text, "\n"), ok
 }
 
@@ -135,7 +141,7 @@ func (e *yamlEmitter) mapping(dst []byte, m map[string]any, indent int, inline b
 			return dst, false
 		}
 		dst = append(append(dst, ks...), ':')
-		if dst, ok = e.value(dst, m[k], indent, k, true); !ok {
+		if dst, ok = e.value(dst, m[k], indent, &mapKey{raw: k, text: ks}); !ok {
 			return dst, false
 		}
 	}
@@ -151,7 +157,7 @@ func (e *yamlEmitter) seq(dst []byte, a []any, indent int, inline bool) ([]byte,
 		}
 		dst = append(dst, "- "...)
 		var ok bool
-		if dst, ok = e.value(dst, v, indent, "", false); !ok {
+		if dst, ok = e.value(dst, v, indent, nil); !ok {
 			return dst, false
 		}
 	}
