@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
-	"github.com/studioctl/studioctl/redact"
 )
 
 // Open reads a container's folders: one list per kind it shows, at most Parallel at a time. A
@@ -225,15 +223,7 @@ func (p *namePager) Page(t *kube.Table) error {
 			}
 		}
 	}
-	obj := -1
-	if p.events {
-		for i, c := range t.Columns {
-			if strings.EqualFold(c.Name, "Object") {
-				obj = i
-				break
-			}
-		}
-	}
+	obj := kube.ObjectColumn(t.Columns)
 	for _, row := range t.Rows {
 		name := row.Name()
 		if col >= 0 && col < len(row.Cells) {
@@ -244,11 +234,7 @@ func (p *namePager) Page(t *kube.Table) error {
 		p.names = append(p.names, name)
 		secret := false
 		if p.events {
-			cell, hasCell := "", obj >= 0 && obj < len(row.Cells)
-			if hasCell {
-				cell, _ = row.Cells[obj].(string)
-			}
-			secret = redact.EventRowAboutSecret(row.Object, cell, hasCell)
+			secret = kube.EventRowAboutSecret(row.Object, row.Cells, obj)
 		}
 		p.aboutSecret = append(p.aboutSecret, secret)
 	}

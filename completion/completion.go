@@ -12,7 +12,6 @@ import (
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
-	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -205,25 +204,14 @@ type namePager struct {
 func (p *namePager) Reset() { p.names = nil }
 
 func (p *namePager) Page(t *kube.Table) error {
-	objectCol := -1
-	for i, c := range t.Columns {
-		if strings.EqualFold(c.Name, "Object") {
-			objectCol = i
-		}
-	}
+	objectCol := kube.ObjectColumn(t.Columns)
 	for _, row := range t.Rows {
 		n := row.Name()
 		if n == "" || sanitize.String(n) != n {
 			continue
 		}
-		if p.secretEvents {
-			cell, hasCell := "", objectCol >= 0 && objectCol < len(row.Cells)
-			if hasCell {
-				cell, _ = row.Cells[objectCol].(string)
-			}
-			if redact.EventRowAboutSecret(row.Object, cell, hasCell) {
-				continue
-			}
+		if p.secretEvents && kube.EventRowAboutSecret(row.Object, row.Cells, objectCol) {
+			continue
 		}
 		p.names = append(p.names, n)
 	}

@@ -1,6 +1,10 @@
 package kube
 
-import "github.com/studioctl/studioctl/redact"
+import (
+	"strings"
+
+	"github.com/studioctl/studioctl/redact"
+)
 
 // People-mode stripping, applied where answers are decoded, so a Secret's values never exist in
 // studioctl's memory past the decoder (only each key's name and size). The rules live in redact.
@@ -46,4 +50,26 @@ func stampKind(obj map[string]any, r APIResource, secret bool) {
 // secretListKind reports whether a decoded list's own kind and apiVersion say it holds Secrets.
 func secretListKind(kind, apiVersion string) bool {
 	return kind == "SecretList" && (apiVersion == "" || apiVersion == "v1")
+}
+
+// ObjectColumn is the index of a Table's Object column (an events Table's "kind/name" of what
+// each event is about), or -1.
+func ObjectColumn(cols []Column) int {
+	for i, c := range cols {
+		if strings.EqualFold(c.Name, "Object") {
+			return i
+		}
+	}
+	return -1
+}
+
+// EventRowAboutSecret decides for one row of a Table of events whether the event is about a
+// Secret (and so named after it), by redact.EventRowAboutSecret on the row's object and its Object
+// cell (objectCol, from ObjectColumn; -1 when the page has none).
+func EventRowAboutSecret(obj map[string]any, cells []any, objectCol int) bool {
+	cell, hasCell := "", objectCol >= 0 && objectCol < len(cells)
+	if hasCell {
+		cell, _ = cells[objectCol].(string)
+	}
+	return redact.EventRowAboutSecret(obj, cell, hasCell)
 }

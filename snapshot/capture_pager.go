@@ -108,17 +108,8 @@ func (p *capturePager) maskSecretEvent(it storedItem) {
 	if p.k.Resource != "events" || (p.k.Group != "" && p.k.Group != "events.k8s.io") {
 		return
 	}
-	objectCol := -1
-	for i, c := range p.w.columns {
-		if strings.EqualFold(c.Name, "Object") {
-			objectCol = i
-		}
-	}
-	cell, hasCell := "", objectCol >= 0 && objectCol < len(it.Cells)
-	if hasCell {
-		cell, _ = it.Cells[objectCol].(string)
-	}
-	if !redact.EventRowAboutSecret(it.Object, cell, hasCell) {
+	objectCol := kube.ObjectColumn(p.w.columns)
+	if !kube.EventRowAboutSecret(it.Object, it.Cells, objectCol) {
 		return
 	}
 	for _, i := range nameColumns(p.w.columns) {
@@ -126,8 +117,11 @@ func (p *capturePager) maskSecretEvent(it storedItem) {
 			it.Cells[i] = redact.Masked
 		}
 	}
-	if kind, _, ok := strings.Cut(cell, "/"); hasCell && ok {
-		it.Cells[objectCol] = kind + "/" + redact.Masked
+	if objectCol >= 0 && objectCol < len(it.Cells) {
+		cell, _ := it.Cells[objectCol].(string)
+		if kind, _, ok := strings.Cut(cell, "/"); ok {
+			it.Cells[objectCol] = kind + "/" + redact.Masked
+		}
 	}
 }
 

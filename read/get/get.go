@@ -201,11 +201,8 @@ func (g *getRead) aboutSecret(row kube.Row) bool {
 
 // seeColumns notes where the Object column is, when a page names the columns.
 func (g *getRead) seeColumns(cols []kube.Column) {
-	for i, c := range cols {
-		if strings.EqualFold(c.Name, "Object") {
-			g.objectCol = i + 1
-			return
-		}
+	if i := kube.ObjectColumn(cols); i >= 0 {
+		g.objectCol = i + 1
 	}
 }
 
