@@ -169,59 +169,36 @@ func decodeItems(arr []byte, c *chunk) error {
 	return nil
 }
 
-// decodeItem reads one stored item (valid JSON): its cells, its object's bytes (one JSON object,
-// or null for none) and its metadata. Of a member written twice the last counts, as a decoder
-// keeps it; an item that is null is an item with no object.
+// decodeItem reads one stored item (valid JSON, as decodeChunk checked): its cells, its object's
+// bytes (one JSON object, or null for none) and its metadata. Of a member written twice the last
+// counts, as a decoder keeps it; an item that is null is an item with no object. An item the
+// skim cannot read (a key written with escapes) is decoded instead.
 func decodeItem(b []byte) (item, error) {
 	var obj, cells []byte
-	if string(b) != "null" {
-		ok := eachMember(b, func(name []byte, _, start, stop int) {
-			switch string(name) {
-			case "object":
-				obj = b[start:stop]
-			case "cells":
-				cells = b[start:stop]
-			}
-		})
-		if !ok {
-			return decodeItemWhole(b)
+	skimmed := string(b) == "null" || eachMember(b, func(name []byte, _, start, stop int) {
+		switch string(name) {
+		case "object":
+			obj = b[start:stop]
+		case "cells":
+			cells = b[start:stop]
 		}
-	}
-	var it item
-	if cells != nil && decodeExact(cells, &it.Cells) != nil {
-		return item{}, unreadable(whyEntry)
-	}
-	raw := bytes.TrimSpace(obj)
-	if len(raw) == 0 || string(raw) == "null" {
-		raw = []byte("{}")
-	}
-	if raw[0] != '{' {
-		return item{}, unreadable(whyEntry)
-	}
-	var md map[string]any
-	if m, ok := topLevelMember(raw, "metadata"); !ok {
-		if md, ok = metadataWhole(raw); !ok {
-			return item{}, unreadable(whyEntry)
-		}
-	} else if m != nil && decodeMetadata(m, &md) != nil {
-		return item{}, unreadable(whyEntry)
-	}
-	it.Meta = map[string]any{}
-	if md != nil {
-		it.Meta["metadata"] = md
-	}
-	it.raw = raw
-	return it, nil
-}
-
-// decodeItemWhole reads an item the skim cannot (a key written with escapes) by decoding it.
-func decodeItemWhole(b []byte) (item, error) {
+	})
 	var w struct {
 		Object json.RawMessage `json:"object"`
 		Cells  []any           `json:"cells"`
 	}
-	if decodeExact(b, &w) != nil {
-		return item{}, unreadable(whyEntry)
+	switch {
+	case !skimmed:
+		if decodeExact(b, &w) != nil {
+			return item{}, unreadable(whyEntry)
+		}
+	case cells != nil:
+		if decodeExact(cells, &w.Cells) != nil {
+			return item{}, unreadable(whyEntry)
+		}
+		w.Object = obj
+	default:
+		w.Object = obj
 	}
 	raw := bytes.TrimSpace(w.Object)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -230,9 +207,9 @@ func decodeItemWhole(b []byte) (item, error) {
 	if raw[0] != '{' {
 		return item{}, unreadable(whyEntry)
 	}
-	md, ok := metadataWhole(raw)
-	if !ok {
-		return item{}, unreadable(whyEntry)
+	md, err := itemMetadata(raw)
+	if err != nil {
+		return item{}, err
 	}
 	meta := map[string]any{}
 	if md != nil {
@@ -241,37 +218,36 @@ func decodeItemWhole(b []byte) (item, error) {
 	return item{Meta: meta, Cells: w.Cells, raw: raw}, nil
 }
 
-// metadataWhole decodes an object whole for its metadata.
-func metadataWhole(raw []byte) (map[string]any, bool) {
-	var m struct {
-		Metadata map[string]any `json:"metadata"`
+// itemMetadata is an object's metadata: its member found by the skim and decoded alone, or the
+// object decoded whole when the skim cannot read it. managedFields, the bulk of most objects'
+// metadata and read by nothing a replay answers but a Table row's object, is kept as its bytes
+// (already valid: decodeChunk validated the entry).
+func itemMetadata(raw []byte) (map[string]any, error) {
+	b, ok := topLevelMember(raw, "metadata")
+	if !ok {
+		var m struct {
+			Metadata map[string]any `json:"metadata"`
+		}
+		if decodeExact(raw, &m) != nil {
+			return nil, unreadable(whyEntry)
+		}
+		return m.Metadata, nil
 	}
-	if decodeExact(raw, &m) != nil {
-		return nil, false
+	if b == nil {
+		return nil, nil
 	}
-	return m.Metadata, true
-}
-
-// decodeMetadata decodes a metadata value as the struct decode would: an object into m, null as
-// no metadata, anything else refused. managedFields, the bulk of most objects' metadata and read
-// by nothing a replay answers but a Table row's object, is kept as its bytes.
-func decodeMetadata(b []byte, m *map[string]any) error {
 	rest, managed, ok := withoutMember(b, "managedFields")
 	if !ok {
 		rest, managed = b, nil
 	}
-	d := json.NewDecoder(bytes.NewReader(rest))
-	d.UseNumber()
-	if err := d.Decode(m); err != nil {
-		return err
+	var md map[string]any
+	if decodeExact(rest, &md) != nil {
+		return nil, unreadable(whyEntry)
 	}
-	if managed != nil && *m != nil {
-		if !json.Valid(managed) {
-			return errors.New("managedFields is not JSON")
-		}
-		(*m)["managedFields"] = json.RawMessage(managed)
+	if managed != nil && md != nil {
+		md["managedFields"] = json.RawMessage(managed)
 	}
-	return nil
+	return md, nil
 }
 
 // readLogHeader reads a log entry's namespace, pod, container and instance, which a capture
