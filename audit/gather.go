@@ -34,6 +34,9 @@ type objects struct {
 
 func (o *objects) forbidden(ns string) bool { return o.deniedAll || o.denied[ns] }
 
+// none reports whether nothing of the kind was read in ns, kept or streamed.
+func (o *objects) none(ns string) bool { return len(o.byNS[ns]) == 0 && !o.seen[ns] }
+
 func isCode(err error, code string) bool {
 	e, ok := kube.AsError(err)
 	return ok && e.Code == code

@@ -47,7 +47,7 @@ func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Option
 		return nil, err
 	}
 	// With a selector, no pod may simply mean none matched; the namespace is asked about then too.
-	if err := g.missingNamespace(ctx, func(ns string) bool { return len(u.byNS[ns]) == 0 && !pods.seen[ns] && !pods.forbidden(ns) }); err != nil {
+	if err := g.missingNamespace(ctx, func(ns string) bool { return pods.none(ns) && !pods.forbidden(ns) }); err != nil {
 		return nil, err
 	}
 	measured, err := readMetrics(ctx, g, o.Selector, u.addMetrics)

@@ -93,7 +93,7 @@ func readWorkloadKinds(ctx context.Context, g *gatherer) (*workloadInput, error)
 // are denied to most readers, which says nothing of the namespace).
 func (in *workloadInput) empty(ns string) bool {
 	for _, o := range in.kinds {
-		if len(o.byNS[ns]) > 0 || o.seen[ns] {
+		if !o.none(ns) {
 			return false
 		}
 	}
@@ -307,7 +307,6 @@ func podReady(pod studioctl.Object) bool {
 	return false
 }
 
-// addEvents attaches each Warning event to the workload its object belongs to.
 // addEvent adds a Warning event to the workload it is about (through a pod, ReplicaSet or Job's
 // alias); an event about nothing profiled is dropped.
 func (p *profile) addEvent(e studioctl.Object) {
