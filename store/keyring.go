@@ -45,6 +45,11 @@ func (e keyringEntry) empty() bool {
 	return e.Token == "" && len(e.ClientKeyData) == 0 && e.AgentToken == ""
 }
 
+// credentials are the credentials a record holds itself, as a keyring entry keeps them.
+func (r *record) credentials() keyringEntry {
+	return keyringEntry{Token: r.Token, ClientKeyData: r.ClientKeyData, AgentToken: r.AgentToken}
+}
+
 // WithKeyring keeps credentials in k from now on, where it answers.
 func (s *Store) WithKeyring(k Keyring) *Store {
 	s.keyring = k
@@ -55,7 +60,7 @@ func (s *Store) WithKeyring(k Keyring) *Store {
 // marked; it answers false (the record untouched) when there is no keyring, nothing to move, or
 // the keyring did not take it.
 func (s *Store) toKeyring(r *record) bool {
-	entry := keyringEntry{Token: r.Token, ClientKeyData: r.ClientKeyData, AgentToken: r.AgentToken}
+	entry := r.credentials()
 	if s.keyring == nil || entry.empty() {
 		return false
 	}
@@ -63,29 +68,29 @@ func (s *Store) toKeyring(r *record) bool {
 	if err != nil || s.keyring.Set(KeyringService, r.Name, string(data)) != nil {
 		return false
 	}
-	r.Keyring = &keyringMark{Token: r.Token != "", ClientKey: len(r.ClientKeyData) > 0, AgentToken: r.AgentToken != ""}
+	r.Keyring = true
 	r.Token, r.ClientKeyData, r.AgentToken = "", nil, ""
 	return true
 }
 
 // fromKeyring fills a marked record's credentials from the keyring.
 func (s *Store) fromKeyring(r *record) error {
-	if r.Keyring == nil {
+	if !r.Keyring {
 		return nil
 	}
 	if s.keyring == nil {
-		return refuseKeyring(CodeKeyringNone, sentenceKeyringNone, r.Name)
+		return kube.Refusef(CodeKeyringNone, sentenceKeyringNone, r.Name)
 	}
 	data, err := s.keyring.Get(KeyringService, r.Name)
 	switch {
 	case errors.Is(err, ErrKeyringNotFound):
-		return refuseKeyring(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
+		return kube.Refusef(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
 	case err != nil:
-		return refuseKeyring(CodeKeyringNone, sentenceKeyringNone, r.Name)
+		return kube.Refusef(CodeKeyringNone, sentenceKeyringNone, r.Name)
 	}
 	var entry keyringEntry
 	if json.Unmarshal([]byte(data), &entry) != nil {
-		return refuseKeyring(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
+		return kube.Refusef(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
 	}
 	r.Token, r.ClientKeyData, r.AgentToken = entry.Token, entry.ClientKeyData, entry.AgentToken
 	return nil
@@ -96,14 +101,14 @@ func (s *Store) fromKeyring(r *record) error {
 // keyring that answers, nothing changes and the refusal says so.
 func (s *Store) MoveToKeyring() (int, error) {
 	if s.keyring == nil {
-		return 0, refuseKeyring(CodeKeyringNone, sentenceKeyringNoneMove)
+		return 0, kube.Refusef(CodeKeyringNone, sentenceKeyringNoneMove)
 	}
 	moved := 0
 	var stayed []string // connections the keyring did not take
 	err := s.update(func(recs []record) ([]record, error) {
 		for i := range recs {
 			r := &recs[i]
-			if r.Keyring != nil || (keyringEntry{Token: r.Token, ClientKeyData: r.ClientKeyData, AgentToken: r.AgentToken}).empty() {
+			if r.Keyring || r.credentials().empty() {
 				continue
 			}
 			// What moved is written without its credentials even when a later one fails, so
@@ -120,14 +125,9 @@ func (s *Store) MoveToKeyring() (int, error) {
 	case err != nil:
 		return moved, err
 	case len(stayed) > 0 && moved == 0:
-		return 0, refuseKeyring(CodeKeyringNone, sentenceKeyringNoneMove)
+		return 0, kube.Refusef(CodeKeyringNone, sentenceKeyringNoneMove)
 	case len(stayed) > 0:
-		return moved, refuseKeyring(CodeKeyringNone, sentenceKeyringPartMove, moved, stayed[0])
+		return moved, kube.Refusef(CodeKeyringNone, sentenceKeyringPartMove, moved, stayed[0])
 	}
 	return moved, nil
-}
-
-// refuseKeyring is a keyring refusal; its sentence names connections only.
-func refuseKeyring(code, sentence string, args ...any) error {
-	return kube.Refusef(code, sentence, args...)
 }

@@ -89,16 +89,9 @@ type record struct {
 	User string `json:"user,omitempty"`
 	// SSH is the tunnel the API server is dialled through, when there is one.
 	SSH *sshRecord `json:"ssh,omitempty"`
-	// Keyring, when set, says the credentials it marks are in the OS keyring (keyring.go), and
-	// the record holds none of them.
-	Keyring *keyringMark `json:"keyring,omitempty"`
-}
-
-// keyringMark says which credentials a connection keeps in the keyring.
-type keyringMark struct {
-	Token      bool `json:"token,omitempty"`
-	ClientKey  bool `json:"clientKey,omitempty"`
-	AgentToken bool `json:"agentToken,omitempty"`
+	// Keyring says the credentials are in the OS keyring (keyring.go), and the record holds none
+	// of them.
+	Keyring bool `json:"keyring,omitempty"`
 }
 
 // sshRecord is a connection's SSH tunnel: user, host, port and the host's known_hosts line. No
@@ -136,9 +129,9 @@ func tunnelRecord(t *kube.Tunnel) *sshRecord {
 func fromRecord(r record) Saved {
 	kept := ""
 	switch {
-	case r.Keyring != nil:
+	case r.Keyring:
 		kept = KeptInKeyring
-	case !(keyringEntry{Token: r.Token, ClientKeyData: r.ClientKeyData, AgentToken: r.AgentToken}).empty():
+	case !r.credentials().empty():
 		kept = KeptInFile
 	}
 	return Saved{Name: r.Name, Server: r.Server, MCP: r.MCP, AgentToken: r.AgentToken, KeptIn: kept, Connection: kube.Connection{
@@ -254,7 +247,7 @@ func (s *Store) Remove(name string) error {
 	return s.update(func(recs []record) ([]record, error) {
 		for i, r := range recs {
 			if r.Name == name {
-				if r.Keyring != nil && s.keyring != nil {
+				if r.Keyring && s.keyring != nil {
 					// Best effort: an entry the keyring keeps after all is overwritten by
 					// the next Add of this name and names no server.
 					s.keyring.Delete(KeyringService, name)
