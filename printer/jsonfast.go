@@ -11,11 +11,6 @@ import (
 // every jsonEscaped character escaped as escapeJSON escapes it.
 var jsonWriter = jsonw.Writer{Escape: jsonEscaped}
 
-// appendJSON is jsonWriter.Append.
-func appendJSON(dst []byte, v any, prefix, indent string) ([]byte, bool) {
-	return jsonWriter.Append(dst, v, prefix, indent)
-}
-
 // indentedJSON is v as MarshalJSON then json.Indent(prefix, indent) write it, by jsonWriter when
 // v is a decoded JSON value and by that pair otherwise.
 func indentedJSON(buf *bytes.Buffer, v any, prefix, indent string) error {

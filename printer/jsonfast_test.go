@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// encoderIndented is the road appendJSON replaces: Go's encoder, escapeJSON, then json.Indent.
+// encoderIndented is the road jsonWriter replaces: Go's encoder, escapeJSON, then json.Indent.
 func encoderIndented(t testing.TB, v any, prefix, indent string) string {
 	data, err := encoderJSON(v)
 	if err != nil {
@@ -25,7 +25,7 @@ func encoderIndented(t testing.TB, v any, prefix, indent string) string {
 	return buf.String()
 }
 
-// appendJSON writes what Go's encoder and json.Indent write, compact and indented, over every
+// jsonWriter writes what Go's encoder and json.Indent write, compact and indented, over every
 // recorded answer and over strings with every character class the escaping treats apart.
 func TestAppendJSONIsTheEncoders(t *testing.T) {
 	docs := recordedDocuments(t)
@@ -47,18 +47,18 @@ func TestAppendJSONIsTheEncoders(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, ind := range [][2]string{{"", ""}, {"", "    "}, {"    ", "    "}} {
-			got, ok := appendJSON(nil, v, ind[0], ind[1])
+			got, ok := jsonWriter.Append(nil, v, ind[0], ind[1])
 			if !ok {
-				t.Fatalf("appendJSON refused a decoded document: %.200s", doc)
+				t.Fatalf("jsonWriter refused a decoded document: %.200s", doc)
 			}
 			if diff := cmp.Diff(encoderIndented(t, v, ind[0], ind[1]), string(got)); diff != "" {
-				t.Fatalf("indent %q (-encoder +appendJSON):\n%s", ind[1], diff)
+				t.Fatalf("indent %q (-encoder +jsonWriter):\n%s", ind[1], diff)
 			}
 		}
 	}
 	// Strings that are not valid UTF-8 are written as the encoder writes them.
 	bad := map[string]any{"k\xff": "v\xc3(\xed\xa0\x80", "ok": json.Number("1")}
-	got, _ := appendJSON(nil, bad, "", "")
+	got, _ := jsonWriter.Append(nil, bad, "", "")
 	if want := encoderIndented(t, bad, "", ""); string(got) != want {
 		t.Fatalf("invalid UTF-8: %s, want %s", got, want)
 	}
@@ -67,14 +67,14 @@ func TestAppendJSONIsTheEncoders(t *testing.T) {
 // A value that is not decoded JSON takes the encoder's road, with the same bytes.
 func TestAppendJSONLeavesOtherValuesToTheEncoder(t *testing.T) {
 	for _, v := range []any{map[string]any(nil), []any(nil), map[string]any{"m": map[string]any(nil), "s": []any(nil)}} {
-		got, ok := appendJSON(nil, v, "", "")
+		got, ok := jsonWriter.Append(nil, v, "", "")
 		if want := encoderIndented(t, v, "", ""); !ok || string(got) != want {
 			t.Errorf("%#v: %s, want %s", v, got, want)
 		}
 	}
 	for _, v := range []any{1.5, 3, map[string]any{"f": 0.1}, []any{struct{ A int }{1}}, json.Number("x1"), json.Number(`"1"`), json.RawMessage(`{}`)} {
-		if _, ok := appendJSON(nil, v, "", ""); ok {
-			t.Errorf("%#v written by appendJSON", v)
+		if _, ok := jsonWriter.Append(nil, v, "", ""); ok {
+			t.Errorf("%#v written by jsonWriter", v)
 		}
 	}
 	got, err := MarshalJSON(map[string]any{"f": 0.1, "s": "x"})

@@ -284,13 +284,13 @@ func writeDocument(out io.Writer, format string, doc any) error {
 // MarshalJSON encodes without HTML escaping, as kubectl's printer does, and escapes what Go's
 // encoder leaves raw but a terminal must not receive (escapeJSON).
 func MarshalJSON(v any) ([]byte, error) {
-	if out, ok := appendJSON(nil, v, "", ""); ok {
+	if out, ok := jsonWriter.Append(nil, v, "", ""); ok {
 		return out, nil
 	}
 	return encoderJSON(v)
 }
 
-// encoderJSON is MarshalJSON by Go's encoder, for values appendJSON does not write.
+// encoderJSON is MarshalJSON by Go's encoder, for values jsonWriter does not write.
 func encoderJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -74,5 +74,3 @@ func bounded(call func() error) error {
 func (io *IOStreams) savedStore() *store.Store {
 	return store.New(io.HomeDirs.Config).WithKeyring(io.Keyring)
 }
-
-func runtimeGOOS() string { return runtime.GOOS }

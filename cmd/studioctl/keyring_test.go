@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -89,7 +90,7 @@ func TestOSKeyringOnlyWhereOneCanAnswer(t *testing.T) {
 	if osKeyringFor(env(map[string]string{"STUDIOCTL_KEYRING": "off", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1/bus"})) != nil {
 		t.Error("STUDIOCTL_KEYRING=off still asks the keyring")
 	}
-	if osKeyringFor(env(map[string]string{})) != nil && !strings.Contains("darwin windows", runtimeGOOS()) {
+	if osKeyringFor(env(map[string]string{})) != nil && !strings.Contains("darwin windows", runtime.GOOS) {
 		t.Error("no session bus, yet the keyring is asked")
 	}
 	if osKeyringFor(env(map[string]string{"DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1/bus"})) == nil {

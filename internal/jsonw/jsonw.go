@@ -45,7 +45,7 @@ func (w Writer) appendJSON(dst []byte, v any, prefix, indent string, depth int) 
 		if t == "" {
 			return append(dst, '0'), true
 		}
-		if c := t[0]; (c != '-' && (c < '0' || c > '9')) || !json.Valid([]byte(t)) {
+		if !validNumber(string(t)) {
 			return dst, false
 		}
 		return append(dst, t...), true
@@ -196,3 +196,48 @@ func appendU(dst []byte, r rune) []byte {
 }
 
 func (w Writer) escapes(r rune) bool { return w.Escape != nil && w.Escape(r) }
+
+// validNumber reports whether s is a JSON number, as the encoder checks a json.Number before it
+// writes one: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?. Numbers are in every object, so this
+// is a scan of their few bytes rather than the JSON scanner's.
+func validNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		i = digits(s, i)
+	default:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		if j := digits(s, i+1); j > i+1 {
+			i = j
+		} else {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if j := digits(s, i); j > i {
+			i = j
+		} else {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// digits is the index after the run of decimal digits from s[i].
+func digits(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
