@@ -76,7 +76,17 @@ t=$(date +%s)
 run=${STUDIOCTL_LIVE_GROUPS:+^TestLive\$}
 STUDIOCTL_LIVE_STATE="$state" STUDIOCTL_LIVE_RECORD="$record" go test -count=1 -timeout 30m -v ${run:+-run "$run"} ./internal/livetest/ 2>&1 | tee "$log" | grep -E '^(=== RUN|--- |PASS|FAIL|ok|.*statements.*compared|.*differs from kubectl)' || true
 phase "live suite" "$t"
-grep -q '^ok' "$log"
+if ! grep -q '^ok' "$log"; then
+  # The filter above keeps a run's outline; a failing test's own lines say why, so they are shown
+  # here (from its RUN line to its FAIL line, 300 lines at most).
+  failed=$(sed -n 's/^ *--- FAIL: \([^ ]*\).*/\1/p' "$log" | tr '\n' ' ')
+  awk -v failed=" $failed" '
+    /^=== RUN / { name = $3; on = index(failed, " " name " ") > 0 }
+    on { print }
+    /^ *--- FAIL: / { on = 0 }
+  ' "$log" | head -300
+  exit 1
+fi
 if [ -n "$record" ]; then
   server=$(sed -n 's/^ *live_test.go:[0-9]*: server \(v[0-9][^ ]*\)$/\1/p' "$log" | head -1)
   [ -n "$server" ] || { echo "live.sh: the suite did not name the server version" >&2; exit 1; }
