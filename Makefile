@@ -1,7 +1,9 @@
 # studioctl: the commands a developer and CI run. `make help` lists them.
 GO       ?= go
 BIN      ?= bin/studioctl
-VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# A tag names a release; a work tree without one is v0.1.0-dev with its commit, still a semantic
+# version (SARIF's driver version must be one).
+VERSION  ?= $(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null || echo "v0.1.0-dev+$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)")
 LDFLAGS  := -s -w -X github.com/studioctl/studioctl/kube.Version=$(VERSION)
 LIVE_VERSION ?= v1.37
 E2E_STATE ?= $(or $(STUDIOCTL_E2E_STATE),/tmp/studioctl-e2e)

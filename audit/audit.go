@@ -9,6 +9,7 @@ package audit
 
 import (
 	"context"
+	"time"
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
@@ -29,6 +30,8 @@ type Options struct {
 	Agent bool
 	// Progress, when set, hears one sentence per request batch (the command's stderr display).
 	Progress func(string)
+	// Now, when set, is the clock the reading is timed by (JUnit's time); unset, it is not timed.
+	Now func() time.Time
 }
 
 // Reading names.
@@ -48,6 +51,16 @@ type Report struct {
 	// UsageUnavailable is set when metrics.k8s.io is not served.
 	UsageUnavailable bool
 	Notices          []string
+	// Scope is the namespace asked for, "" for every namespace (SARIF's automation id).
+	Scope string
+	// IgnoredCodes are the checks a filter left out (JUnit's skipped cases).
+	IgnoredCodes map[string]bool
+	// Baselined says a baseline was applied, so SARIF marks each result new or unchanged.
+	Baselined bool
+	// FailOn is the severity at which a finding fails the run (JUnit's failures); "" means error.
+	FailOn Severity
+	// Duration is how long the reading took, when Options.Now timed it.
+	Duration time.Duration
 }
 
 // Namespace is one namespace's part of a report.
@@ -79,6 +92,25 @@ func (r *Report) ApplyFilter(f Filter) {
 	}
 	r.Findings, r.Ignored, _ = f.Apply(r.Findings)
 	r.Suppressed = known
+	r.IgnoredCodes = f.Ignore
+	r.Baselined = f.Baseline != nil
+}
+
+// failOn is the severity a finding fails the run at: FailOn, or error when it is unset.
+func (r *Report) failOn() Severity {
+	if r.FailOn == "" {
+		return SeverityError
+	}
+	return r.FailOn
+}
+
+// timer measures a reading with o.Now; unset, it measures nothing.
+func timer(o Options) func(r *Report) {
+	if o.Now == nil {
+		return func(*Report) {}
+	}
+	start := o.Now()
+	return func(r *Report) { r.Duration = o.Now().Sub(start) }
 }
 
 func (r *Report) rows() int {
@@ -133,6 +165,7 @@ func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Op
 	if o.Selector != "" {
 		return nil, kube.Refusef(CodeUsage, SentenceProfileSelector)
 	}
+	timed := timer(o)
 	g, err := newGatherer(s, ns, o)
 	if err != nil {
 		return nil, err
@@ -147,7 +180,7 @@ func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Op
 	if err := g.missingNamespace(ctx, in.empty); err != nil {
 		return nil, err
 	}
-	r := &Report{Reading: ReadingWorkloads}
+	r := &Report{Reading: ReadingWorkloads, Scope: g.asked()}
 	for _, name := range g.scope(in.pods) {
 		nsr, fs := profileNamespace(name, in)
 		r.Namespaces = append(r.Namespaces, nsr)
@@ -160,5 +193,6 @@ func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Op
 	if err := capRows(r, o, s.RowCap()); err != nil {
 		return nil, err
 	}
+	timed(r)
 	return r, nil
 }

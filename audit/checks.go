@@ -34,7 +34,13 @@ type Check struct {
 	Title     string
 	Threshold string
 	Limit     float64
-	Rationale string
+	// Category is what the check protects: security, reliability, efficiency, or coverage (what
+	// the audit could not see); SARIF carries it as a rule's tag.
+	Category string
+	// SecuritySeverity is the CVSS-like score (0.1 to 10.0) GitHub code scanning ranks a security
+	// alert by; "" for a check that is not about security.
+	SecuritySeverity string
+	Rationale        string
 }
 
 // The stable codes.
@@ -65,49 +71,49 @@ const (
 
 // Checks is every check, in the order reports list them.
 var Checks = []Check{
-	{CodeNotAudited, SeverityError, "both", "Namespace not audited", "the identity may not list pods there", 0,
+	{CodeNotAudited, SeverityError, "both", "Namespace not audited", "the identity may not list pods there", 0, "coverage", "",
 		"A namespace that could not be read is reported, never skipped: a clean report must mean clean."},
-	{CodeKindUnreadable, SeverityInfo, "workloads", "Kind not read", "a list answered 403 in the namespace", 0,
+	{CodeKindUnreadable, SeverityInfo, "workloads", "Kind not read", "a list answered 403 in the namespace", 0, "coverage", "",
 		"The checks that need the kind (controllers, PodDisruptionBudgets, events) were not made there."},
-	{CodeRequestsMissing, SeverityWarning, "workloads", "Requests missing", "a container without a cpu or memory request", 0,
+	{CodeRequestsMissing, SeverityWarning, "workloads", "Requests missing", "a container without a cpu or memory request", 0, "efficiency", "",
 		"The scheduler places pods by their requests; without them a node can be overcommitted."},
-	{CodeLimitsMissing, SeverityWarning, "workloads", "Memory limit missing", "a container without a memory limit", 0,
+	{CodeLimitsMissing, SeverityWarning, "workloads", "Memory limit missing", "a container without a memory limit", 0, "reliability", "",
 		"Without a memory limit one container can take a node's memory; a CPU limit is not required."},
-	{CodeReadinessMissing, SeverityWarning, "workloads", "Readiness probe missing", "a container of a long-running workload without one", 0,
+	{CodeReadinessMissing, SeverityWarning, "workloads", "Readiness probe missing", "a container of a long-running workload without one", 0, "reliability", "",
 		"Without a readiness probe traffic reaches a pod before it can serve. Jobs and CronJobs are not checked."},
-	{CodeLivenessMissing, SeverityInfo, "workloads", "Liveness probe missing", "a container of a long-running workload without one", 0,
+	{CodeLivenessMissing, SeverityInfo, "workloads", "Liveness probe missing", "a container of a long-running workload without one", 0, "reliability", "",
 		"A hung process is only restarted when a liveness probe notices it. Jobs and CronJobs are not checked."},
-	{CodeImageMutableTag, SeverityWarning, "workloads", "Untagged or :latest image", "an image with no tag or the tag latest, and no digest", 0,
+	{CodeImageMutableTag, SeverityWarning, "workloads", "Untagged or :latest image", "an image with no tag or the tag latest, and no digest", 0, "reliability", "",
 		"The same reference can start different code on each pull; a rollback cannot return to it."},
-	{CodePullAlwaysMutable, SeverityInfo, "workloads", "Pulled Always from a mutable tag", "imagePullPolicy Always and no digest", 0,
+	{CodePullAlwaysMutable, SeverityInfo, "workloads", "Pulled Always from a mutable tag", "imagePullPolicy Always and no digest", 0, "reliability", "",
 		"Every start pulls whatever the tag names now, and fails when the registry is unreachable."},
-	{CodePrivileged, SeverityError, "workloads", "Privileged container", "securityContext.privileged true", 0,
+	{CodePrivileged, SeverityError, "workloads", "Privileged container", "securityContext.privileged true", 0, "security", "9.0",
 		"A privileged container has the node's devices and capabilities; escaping it is escaping to the node."},
-	{CodeHostPath, SeverityError, "workloads", "hostPath volume", "a volume of type hostPath", 0,
+	{CodeHostPath, SeverityError, "workloads", "hostPath volume", "a volume of type hostPath", 0, "security", "8.0",
 		"A hostPath volume reads or writes the node's file system."},
-	{CodeHostNetwork, SeverityError, "workloads", "Host network", "spec.hostNetwork true", 0,
+	{CodeHostNetwork, SeverityError, "workloads", "Host network", "spec.hostNetwork true", 0, "security", "7.5",
 		"The pod shares the node's network namespace: its ports and every local service."},
-	{CodeHostPID, SeverityError, "workloads", "Host PID namespace", "spec.hostPID true", 0,
+	{CodeHostPID, SeverityError, "workloads", "Host PID namespace", "spec.hostPID true", 0, "security", "8.0",
 		"The pod sees, and may signal, every process on the node."},
-	{CodeRunsAsRoot, SeverityWarning, "workloads", "May run as root", "runAsUser 0, or neither runAsNonRoot true nor a non-zero runAsUser", 0,
+	{CodeRunsAsRoot, SeverityWarning, "workloads", "May run as root", "runAsUser 0, or neither runAsNonRoot true nor a non-zero runAsUser", 0, "security", "6.0",
 		"A process running as root in a container is one kernel bug away from root on the node."},
-	{CodeSingleReplica, SeverityWarning, "workloads", "Single replica without a PodDisruptionBudget", "a Deployment or StatefulSet of 1 replica that no PodDisruptionBudget selects", 1,
+	{CodeSingleReplica, SeverityWarning, "workloads", "Single replica without a PodDisruptionBudget", "a Deployment or StatefulSet of 1 replica that no PodDisruptionBudget selects", 1, "reliability", "",
 		"A node drain takes the only replica down with nothing to say it must wait."},
-	{CodeRestarting, SeverityWarning, "workloads", "Restarting containers", "restart count at least 3 (cumulative, never a rate)", 3,
+	{CodeRestarting, SeverityWarning, "workloads", "Restarting containers", "restart count at least 3 (cumulative, never a rate)", 3, "reliability", "",
 		"Repeated restarts are a failing process or probe; the last termination reason says which."},
-	{CodeCrashLooping, SeverityError, "workloads", "Crash-looping container", "a container waiting in CrashLoopBackOff", 0,
+	{CodeCrashLooping, SeverityError, "workloads", "Crash-looping container", "a container waiting in CrashLoopBackOff", 0, "reliability", "",
 		"The container exits as soon as it starts and the kubelet is backing off."},
-	{CodeSecretMissing, SeverityError, "workloads", "Secret missing", "a secretKeyRef or envFrom secretRef, not optional, naming no Secret", 0,
+	{CodeSecretMissing, SeverityError, "workloads", "Secret missing", "a secretKeyRef or envFrom secretRef, not optional, naming no Secret", 0, "reliability", "",
 		"The container cannot start (CreateContainerConfigError) until the Secret exists."},
-	{CodeSecretKeyMissing, SeverityError, "workloads", "Secret key missing", "a secretKeyRef, not optional, naming a key the Secret lacks", 0,
+	{CodeSecretKeyMissing, SeverityError, "workloads", "Secret key missing", "a secretKeyRef, not optional, naming a key the Secret lacks", 0, "reliability", "",
 		"The container cannot start until the key exists. Decided from key names only; values are never read."},
-	{CodeSecretNotChecked, SeverityInfo, "workloads", "Secret references not checked", "the identity may not list Secrets in the namespace", 0,
+	{CodeSecretNotChecked, SeverityInfo, "workloads", "Secret references not checked", "the identity may not list Secrets in the namespace", 0, "coverage", "",
 		"The Secret checks need to list Secrets (names and keys); with the view role they are reported as not checked."},
-	{CodeUsageNearLimit, SeverityWarning, "usage", "Usage near the limit", "usage above 90% of the limit (cpu or memory)", 0.9,
+	{CodeUsageNearLimit, SeverityWarning, "usage", "Usage near the limit", "usage above 90% of the limit (cpu or memory)", 0.9, "reliability", "",
 		"Near a memory limit the container is killed (OOMKilled); near a CPU limit it is throttled."},
-	{CodeRequestsAboveUse, SeverityInfo, "usage", "Requests far above usage", "usage below 25% of the request (cpu or memory)", 0.25,
+	{CodeRequestsAboveUse, SeverityInfo, "usage", "Requests far above usage", "usage below 25% of the request (cpu or memory)", 0.25, "efficiency", "",
 		"Reserved and unused: the scheduler keeps the difference from every other pod."},
-	{CodeUsageUnavailable, SeverityInfo, "usage", "Usage unavailable", "the server does not serve metrics.k8s.io", 0,
+	{CodeUsageUnavailable, SeverityInfo, "usage", "Usage unavailable", "the server does not serve metrics.k8s.io", 0, "coverage", "",
 		"Usage comes from metrics-server; without it only requests and limits can be shown."},
 }
 
@@ -131,9 +137,13 @@ func limit(code string) float64 {
 func ChecksMarkdown() []string {
 	rows := [][]string{}
 	for _, c := range Checks {
-		rows = append(rows, []string{"`" + c.Code + "`", string(c.Severity), c.Reading, c.Title, c.Threshold, c.Rationale})
+		category := c.Category
+		if c.SecuritySeverity != "" {
+			category += " (" + c.SecuritySeverity + ")"
+		}
+		rows = append(rows, []string{"`" + c.Code + "`", string(c.Severity), c.Reading, category, c.Title, c.Threshold, c.Rationale})
 	}
-	return markdownTable([]string{"code", "severity", "reading", "check", "threshold", "rationale"}, rows)
+	return markdownTable([]string{"code", "severity", "reading", "category", "check", "threshold", "rationale"}, rows)
 }
 
 // Score weights: a namespace starts at 100 and loses these per finding, never below 0.

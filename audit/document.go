@@ -62,8 +62,10 @@ type docNamespace struct {
 	Name       string            `json:"name"`
 	Audited    bool              `json:"audited"`
 	Score      int               `json:"score"`
-	Workloads  []docWorkload     `json:"workloads,omitempty"`
-	Containers []*ContainerUsage `json:"containers,omitempty"`
+	// Both lists are always present (empty when the reading has none), so a jq path over either
+	// never meets null.
+	Workloads  []docWorkload     `json:"workloads"`
+	Containers []*ContainerUsage `json:"containers"`
 }
 
 type docSummary struct {
@@ -107,9 +109,12 @@ func (r *Report) Document() map[string]any {
 		doc["usageAvailable"] = !r.UsageUnavailable
 	}
 	scores := r.scores()
-	var nss []docNamespace
+	nss := []docNamespace{}
 	for _, ns := range r.Namespaces {
-		d := docNamespace{Name: ns.Name, Audited: ns.Audited, Score: scores[ns.Name], Containers: ns.Usage}
+		d := docNamespace{Name: ns.Name, Audited: ns.Audited, Score: scores[ns.Name], Containers: ns.Usage, Workloads: []docWorkload{}}
+		if d.Containers == nil {
+			d.Containers = []*ContainerUsage{}
+		}
 		for _, w := range ns.Workloads {
 			d.Workloads = append(d.Workloads, w.doc())
 		}

@@ -150,6 +150,14 @@ func (g *gatherer) read(ctx context.Context, kind string, o studioctl.ListOption
 	})
 }
 
+// asked is the namespace asked for, "" for every namespace.
+func (g *gatherer) asked() string {
+	if g.all {
+		return ""
+	}
+	return g.namespaces[0]
+}
+
 // scope is the namespaces a report covers: those asked for, plus, with -A, every namespace an
 // object was seen in (when the namespace list could not be read).
 func (g *gatherer) scope(seen ...*objects) []string {

@@ -3,7 +3,9 @@ package audit
 import (
 	"bytes"
 	"encoding/xml"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -14,6 +16,7 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
+	Time     string       `xml:"time,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -23,14 +26,18 @@ type junitSuite struct {
 	Failures int         `xml:"failures,attr"`
 	Errors   int         `xml:"errors,attr"`
 	Skipped  int         `xml:"skipped,attr"`
+	Time     string      `xml:"time,attr,omitempty"`
 	Cases    []junitCase `xml:"testcase"`
 }
 
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	ClassName string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
 	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	// Out lists findings below --fail-on: reported, not failing.
+	Out string `xml:"system-out,omitempty"`
 }
 
 type junitFailure struct {
@@ -39,22 +46,27 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
+// junitSkipped says why a case was skipped in its text: the message attribute is not in every
+// JUnit schema CI servers validate against, the text is.
 type junitSkipped struct {
-	Message string `xml:"message,attr"`
+	Text string `xml:",chardata"`
 }
 
 // readsFor reports whether check c belongs to the reading.
 func readsFor(c Check, reading string) bool { return c.Reading == reading || c.Reading == "both" }
 
 // JUnit is -o junit: a suite per namespace (and one for cluster-wide findings), each check of the
-// reading a testcase that fails when it has findings there. Every string is sanitised, then XML
-// escaped.
+// reading a testcase, classed by reading and namespace. A case fails when it has a finding at or
+// above --fail-on there; findings below it are listed in the case's output and do not fail it. A
+// check the filter ignored, and every check of a namespace not audited, is skipped. The reading's
+// time is on <testsuites>, and on its suite when there is one; the checks themselves take no
+// measurable time (they run over what was read). Every string is sanitised, then XML escaped.
 func (r *Report) JUnit() []string {
 	by := map[string][]Finding{}
 	for _, f := range r.Findings {
 		by[namespaceOf(f)+"\x00"+f.Code] = append(by[namespaceOf(f)+"\x00"+f.Code], f)
 	}
-	doc := junitSuites{Name: "studioctl audit " + r.Reading}
+	doc := junitSuites{Name: "studioctl audit " + r.Reading, Time: seconds(r.Duration)}
 	names := []string{}
 	for _, ns := range r.Namespaces {
 		names = append(names, ns.Name)
@@ -63,23 +75,10 @@ func (r *Report) JUnit() []string {
 		names = append(names, "")
 	}
 	for i, ns := range names {
-		s := junitSuite{Name: sanitize.String(dash(ns))}
-		for _, c := range Checks {
-			if !readsFor(c, r.Reading) || (ns == "" && c.Code != CodeUsageUnavailable) {
-				continue
-			}
-			jc := junitCase{Name: c.Code, ClassName: "studioctl.audit." + r.Reading}
-			fs := by[ns+"\x00"+c.Code]
-			switch {
-			case len(fs) > 0:
-				jc.Failure = failureOf(c, fs)
-				s.Failures++
-			case i < len(r.Namespaces) && !r.Namespaces[i].Audited && c.Code != CodeNotAudited:
-				jc.Skipped = &junitSkipped{Message: "namespace not audited"}
-				s.Skipped++
-			}
-			s.Cases = append(s.Cases, jc)
-			s.Tests++
+		audited := i >= len(r.Namespaces) || r.Namespaces[i].Audited
+		s := r.junitSuite(ns, audited, by)
+		if len(names) == 1 {
+			s.Time = doc.Time
 		}
 		doc.Tests, doc.Failures = doc.Tests+s.Tests, doc.Failures+s.Failures
 		doc.Suites = append(doc.Suites, s)
@@ -92,7 +91,51 @@ func (r *Report) JUnit() []string {
 	return strings.Split(buf.String(), "\n")
 }
 
-func failureOf(c Check, fs []Finding) *junitFailure {
+// junitSuite is namespace ns's suite ("" for the cluster-wide one).
+func (r *Report) junitSuite(ns string, audited bool, by map[string][]Finding) junitSuite {
+	s := junitSuite{Name: sanitize.String(dash(ns))}
+	for _, c := range Checks {
+		if !readsFor(c, r.Reading) || (ns == "" && c.Code != CodeUsageUnavailable) {
+			continue
+		}
+		jc := junitCase{Name: c.Code, ClassName: sanitize.String("studioctl.audit." + r.Reading + "." + dash(ns)), Time: seconds(0)}
+		failing, below := splitAt(by[ns+"\x00"+c.Code], r.failOn())
+		switch {
+		case r.IgnoredCodes[c.Code]:
+			jc.Skipped = &junitSkipped{Text: SentenceJUnitIgnored}
+			s.Skipped++
+		case len(failing) > 0:
+			jc.Failure = failureOf(c, failing)
+			s.Failures++
+		case !audited && c.Code != CodeNotAudited:
+			jc.Skipped = &junitSkipped{Text: SentenceJUnitNotAudited}
+			s.Skipped++
+		}
+		if len(below) > 0 {
+			jc.Out = strings.Join(findingLines(below), "\n")
+		}
+		s.Cases = append(s.Cases, jc)
+		s.Tests++
+	}
+	return s
+}
+
+// splitAt parts findings into those at or above failOn and those below it ("none" fails none).
+func splitAt(fs []Finding, failOn Severity) (failing, below []Finding) {
+	for _, f := range fs {
+		if failOn.rank() > 0 && f.Severity.rank() >= failOn.rank() {
+			failing = append(failing, f)
+		} else {
+			below = append(below, f)
+		}
+	}
+	return failing, below
+}
+
+// seconds is a duration as JUnit's time: seconds with three decimals.
+func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
+
+func findingLines(fs []Finding) []string {
 	var lines []string
 	for _, f := range fs {
 		l := f.Object()
@@ -101,5 +144,9 @@ func failureOf(c Check, fs []Finding) *junitFailure {
 		}
 		lines = append(lines, sanitize.String(l+": "+f.Message))
 	}
-	return &junitFailure{Type: string(c.Severity), Message: sanitize.String(c.Title), Text: strings.Join(lines, "\n")}
+	return lines
+}
+
+func failureOf(c Check, fs []Finding) *junitFailure {
+	return &junitFailure{Type: string(c.Severity), Message: sanitize.String(c.Title), Text: strings.Join(findingLines(fs), "\n")}
 }

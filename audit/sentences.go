@@ -16,6 +16,9 @@ const (
 	SentenceNamespaceMissing = "The namespace %s does not exist on this server, so there is nothing to audit; check its name (studioctl get namespaces lists them)."
 	SentenceNamespaceAll     = "-n and -A ask for different namespaces; give one. Nothing was sent."
 	SentenceOutput           = "audit -o takes json, junit, sarif or markdown; without -o it prints tables. Nothing was sent."
+	SentenceJUnitIgnored     = "The check was left out by --ignore or an ignore file."
+	SentenceJUnitNotAudited  = "The namespace was not audited."
+	SentenceInBaseline       = "The finding was in the baseline report this run was compared with."
 	SentenceProfileSelector  = "The workload profile takes no selector: it profiles a whole namespace. Nothing was sent."
 
 	SentenceAgentCapWorkloads = "The workload profile has %d rows, past the %d an agent may read: profile a smaller namespace, or read the workloads in question with run_kubectl_read."

@@ -32,6 +32,7 @@ var metricsKinds = []string{"pods.v1beta1.metrics.k8s.io", "pods.v1.metrics.k8s.
 // narrows both the pods and their metrics. Without metrics.k8s.io the rows keep requests and
 // limits, and the report says usage is unavailable and names metrics-server.
 func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error) {
+	timed := timer(o)
 	g, err := newGatherer(s, ns, o)
 	if err != nil {
 		return nil, err
@@ -54,7 +55,7 @@ func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Option
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Reading: ReadingUsage, UsageUnavailable: !measured}
+	r := &Report{Reading: ReadingUsage, UsageUnavailable: !measured, Scope: g.asked()}
 	if !measured {
 		r.Notices = append(r.Notices, SentenceUsageUnavailable)
 		r.Findings = append(r.Findings, newFinding(CodeUsageUnavailable, "APIService", "", "v1beta1.metrics.k8s.io", "", SentenceUsageUnavailable))
@@ -68,6 +69,7 @@ func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Option
 	if err := capRows(r, o, s.RowCap()); err != nil {
 		return nil, err
 	}
+	timed(r)
 	return r, nil
 }
 

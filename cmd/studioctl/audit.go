@@ -108,7 +108,7 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 	}
 	return f.withSession(ctx, p.json, func(ctx context.Context, s *studioctl.Session) error {
 		pr := newProgress(f.IO.Err, f.IO.ErrTTY, time.Now)
-		o := audit.Options{AllNamespaces: fl.all, Selector: fl.selector, Progress: pr.show}
+		o := audit.Options{AllNamespaces: fl.all, Selector: fl.selector, Progress: pr.show, Now: time.Now}
 		read := audit.ProfileWorkloads
 		if reading == audit.ReadingUsage {
 			read = audit.InspectUsage
@@ -119,6 +119,7 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 			return err
 		}
 		r.ApplyFilter(p.filter)
+		r.FailOn = p.failOn
 		if err := cli.Print(f.IO.Out, f.IO.Err, s, r.Result(fl.output)); err != nil {
 			return err
 		}
