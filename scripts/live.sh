@@ -55,6 +55,25 @@ fi
 if [ -x "$inspector_dir/node_modules/.bin/mcp-inspector" ]; then
   export STUDIOCTL_MCP_INSPECTOR="$inspector_dir/node_modules/.bin/mcp-inspector"
 fi
+# The SARIF Multitool (npm), a SARIF validator with GitHub code scanning's rules, for
+# TestAuditSARIFMultitool: installed the same way. Its npm wrapper runs the binary through a shell,
+# which splits the rule list at its semicolon, so the test runs the binary itself.
+multitool_version=5.7.0
+multitool_dir=${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}/sarif-multitool-$multitool_version
+multitool_bin=$multitool_dir/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+if [ ! -x "$multitool_bin" ] && command -v npm >/dev/null 2>&1; then
+  t=$(date +%s)
+  mkdir -p "$multitool_dir.partial"
+  if (cd "$multitool_dir.partial" && npm install --silent --no-audit --no-fund "@microsoft/sarif-multitool@$multitool_version" >/dev/null 2>&1); then
+    rm -rf "$multitool_dir" && mv "$multitool_dir.partial" "$multitool_dir"
+  else
+    rm -rf "$multitool_dir.partial"; echo "live.sh: the SARIF Multitool could not be installed; TestAuditSARIFMultitool will skip" >&2
+  fi
+  phase "install the SARIF Multitool" "$t"
+fi
+if [ -x "$multitool_bin" ]; then
+  export STUDIOCTL_SARIF_MULTITOOL="$multitool_bin"
+fi
 if [ "${STUDIOCTL_LIVE_REUSE:-0}" = 1 ] && bash e2e/cluster.sh status "$version" >/dev/null 2>&1; then
   # A kept cluster, already seeded: used as it is (and kept).
   keep=1
