@@ -34,7 +34,7 @@ const (
 // ServeStream serves MCP over newline-delimited JSON-RPC on in and out until ctx ends or in does
 // (the process's stdin and stdout for studioctl mcp).
 func (s *Server) ServeStream(ctx context.Context, in io.Reader, out io.Writer) error {
-	w := &lineWriter{out: out, pending: map[string]bool{}}
+	w := &lineWriter{out: out, pending: map[string]bool{}, inits: map[string]bool{}}
 	pr, pw := io.Pipe()
 	go func() {
 		pw.CloseWithError(feedFrames(ctx, in, pw, w, s.opts.Deadline+5*time.Second))
@@ -49,13 +49,8 @@ func feedFrames(ctx context.Context, in io.Reader, sdkIn io.Writer, w *lineWrite
 	for {
 		line, tooLong, err := readFrame(r)
 		if len(bytes.TrimSpace(line)) > 0 || tooLong {
-			if bad := checkFrame(line, tooLong); bad != nil {
-				w.writeLine(bad)
-			} else {
-				w.expect(line)
-				if _, werr := sdkIn.Write(append(line, '\n')); werr != nil {
-					return werr
-				}
+			if werr := passFrame(ctx, line, tooLong, sdkIn, w); werr != nil {
+				return werr
 			}
 		}
 		if err != nil {
@@ -67,6 +62,32 @@ func feedFrames(ctx context.Context, in io.Reader, sdkIn io.Writer, w *lineWrite
 		}
 	}
 }
+
+// passFrame answers a line that is no JSON-RPC request, or a call before initialize, and passes
+// any other line to the SDK. An initialize is answered before the next line is read (the SDK
+// answers it before it reads on too), so whether the session is initialized is known for it.
+func passFrame(ctx context.Context, line []byte, tooLong bool, sdkIn io.Writer, w *lineWriter) error {
+	bad := checkFrame(line, tooLong)
+	req, isRequest := readFrameRequest(line)
+	if bad == nil && isRequest {
+		bad = stateAnswer(req, w.isInitialized())
+	}
+	if bad != nil {
+		w.writeLine(bad)
+		return nil
+	}
+	w.expect(line)
+	if _, err := sdkIn.Write(append(line, '\n')); err != nil {
+		return err
+	}
+	if req.call && req.method == "initialize" {
+		w.waitAnswered(ctx, initializeWait)
+	}
+	return nil
+}
+
+// initializeWait bounds the wait for an initialize's answer; the SDK answers at once.
+const initializeWait = 10 * time.Second
 
 // readFrame reads one line without its end; a line past maxFrameBytes is read to its end and
 // reported too long.
@@ -91,6 +112,7 @@ type wireRequest struct {
 	JSONRPC *string         `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`
 	Method  json.RawMessage `json:"method"`
+	Params  json.RawMessage `json:"params"`
 	Result  json.RawMessage `json:"result"`
 	Error   json.RawMessage `json:"error"`
 }
@@ -160,6 +182,17 @@ type lineWriter struct {
 	partial []byte
 	pending map[string]bool // ids of requests passed on and not yet answered
 	changed chan struct{}
+	// inits are the ids of initialize requests passed on; initialized is set when one of them
+	// is answered with a result.
+	inits       map[string]bool
+	initialized bool
+}
+
+// isInitialized reports whether an initialize was answered with a result.
+func (w *lineWriter) isInitialized() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.initialized
 }
 
 func (w *lineWriter) Write(p []byte) (int, error) {
@@ -195,8 +228,12 @@ func (w *lineWriter) expect(line []byte) {
 	if json.Unmarshal(line, &req) != nil || req.Method == nil || usableID(req.ID) == nil {
 		return
 	}
+	key := idKey(usableID(req.ID))
 	w.mu.Lock()
-	w.pending[idKey(usableID(req.ID))] = true
+	w.pending[key] = true
+	if string(req.Method) == `"initialize"` {
+		w.inits[key] = true
+	}
 	w.mu.Unlock()
 }
 
@@ -205,6 +242,9 @@ func (w *lineWriter) answered(line []byte) {
 	var ans wireRequest
 	if json.Unmarshal(line, &ans) != nil || ans.Method != nil {
 		return
+	}
+	if id := usableID(ans.ID); id != nil && w.inits[idKey(id)] && ans.Result != nil {
+		w.initialized = true
 	}
 	if id := usableID(ans.ID); id != nil && w.pending[idKey(id)] {
 		delete(w.pending, idKey(id))

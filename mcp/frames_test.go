@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's writes and the test's reads.
@@ -30,6 +32,7 @@ func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return 
 func TestBadFramesAreAnsweredAndServingGoesOn(t *testing.T) {
 	in := strings.Join([]string{
 		`this is not json`,
+		`{"jsonrpc":"2.0","id":5,"method":"pi`, // a truncated line: the next line is read on its own
 		`{"jsonrpc":"1.0","id":7,"method":"ping"}`,
 		`[{"jsonrpc":"2.0","id":8,"method":"ping"}]`,
 		`{"jsonrpc":"2.0","id":"m","method":5}`,
@@ -71,9 +74,10 @@ func TestBadFramesAreAnsweredAndServingGoesOn(t *testing.T) {
 	if code("7") != codeInvalidRequest || code("m") != codeInvalidRequest {
 		t.Errorf("jsonrpc 1.0 and a method that is no string: %v %v", byID["7"], byID["m"])
 	}
-	// not JSON (parse error), the batch and id null (invalid request), each with id null.
-	if len(nullErrors) != 3 || nullErrors[0] != codeParseError || nullErrors[1] != codeInvalidRequest || nullErrors[2] != codeInvalidRequest {
-		t.Errorf("answers with id null: %v", nullErrors)
+	// not JSON and the truncated line (parse errors), the batch and id null (invalid requests),
+	// each with id null.
+	if diff := cmp.Diff([]float64{codeParseError, codeParseError, codeInvalidRequest, codeInvalidRequest}, nullErrors); diff != "" {
+		t.Errorf("answers with id null (-want +got):\n%s", diff)
 	}
 	for _, id := range []string{"1", "2", "3", "9"} {
 		if byID[id] == nil || byID[id]["result"] == nil {

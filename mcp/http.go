@@ -104,12 +104,64 @@ func (s *Server) HTTPHandler(token []byte) http.Handler {
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
 			return
 		}
+		if r.URL.Path != "/" && r.URL.Path != EndpointPath {
+			http.Error(w, "not found: the MCP endpoint is "+EndpointPath, http.StatusNotFound)
+			return
+		}
 		if r.Header.Get("Mcp-Session-Id") == "" && s.sessionCount() >= limits.MCPHTTPSessions {
 			http.Error(w, "too many sessions: close one, or wait for an idle one to expire", http.StatusServiceUnavailable)
 			return
 		}
+		if r.Method == http.MethodPost && answerHTTP(w, r) {
+			return
+		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// EndpointPath is the MCP endpoint's path, where clients look for it; "/" serves it too.
+const EndpointPath = "/mcp"
+
+// answerHTTP answers a POST the SDK would answer with plain text or code 0, as stdio answers
+// it, and reports whether it did: a body that is no JSON-RPC request (400, with the JSON-RPC
+// error as its body, as the transport spec allows), a method this server does not serve, a call
+// before initialize (a request with no session) and an initialize whose params are unreadable. Anything else, batches included, is the
+// SDK's; the body read is handed on whole.
+func answerHTTP(w http.ResponseWriter, r *http.Request) bool {
+	body, err := io.ReadAll(io.LimitReader(r.Body, limits.MCPHTTPBodyBytes+1))
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(body), r.Body), r.Body}
+	trimmed := bytes.TrimSpace(body)
+	if err != nil || len(body) > limits.MCPHTTPBodyBytes || len(trimmed) == 0 || trimmed[0] == '[' {
+		return false
+	}
+	if bad := checkFrame(trimmed, false); bad != nil {
+		writeAnswer(w, http.StatusBadRequest, bad)
+		return true
+	}
+	req, ok := readFrameRequest(trimmed)
+	if !ok {
+		return false
+	}
+	// A request with a session belongs to an initialized session: the SDK keeps none other.
+	answer := unknownMethodAnswer(req)
+	if answer == nil {
+		answer = stateAnswer(req, r.Header.Get("Mcp-Session-Id") != "")
+	}
+	if answer == nil {
+		return false
+	}
+	writeAnswer(w, http.StatusOK, answer)
+	return true
+}
+
+// writeAnswer writes one JSON-RPC answer as an application/json response.
+func writeAnswer(w http.ResponseWriter, status int, answer []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(answer)
 }
 
 // sessionCount is how many MCP sessions are open.

@@ -97,6 +97,7 @@ func New(o Options) *Server {
 	s.sdk = sdk.NewServer(&sdk.Implementation{Name: "studioctl", Version: kube.Version}, &sdk.ServerOptions{
 		Instructions: instructions,
 	})
+	s.sdk.AddReceivingMiddleware(protocolMiddleware)
 	for _, register := range tools {
 		register(s)
 	}

@@ -35,4 +35,12 @@ const (
 	sentenceEmpty          = "The statement is empty: give one kubectl read, such as get pods -n NAME. Nothing was sent."
 	sentenceDeadline       = "The call did not finish within its deadline of %s and was stopped; narrow the read (one namespace, a selector) and call again."
 	sentenceCancelled      = "The call was cancelled by the client before it finished."
+
+	// JSON-RPC error messages (protocol.go, frames.go): each begins with the name JSON-RPC gives
+	// its code.
+	sentenceInitializedAlready = "Invalid Request: this session is initialized already; a session takes one initialize, so open a new session to start again."
+	sentenceNotInitialized     = "Invalid Request: %s came before initialize; a session answers only ping until it is initialized, so send initialize first."
+	sentenceMethodNotFound     = "Method not found: this server does not serve %s; tools/list names its tools and tools/call calls one."
+	sentenceInitializeParams   = "Invalid params: initialize takes an object with protocolVersion (a string), capabilities (an object) and clientInfo (an object with name and version)."
+	sentenceLoggingLevel       = "Invalid params: %q is not a logging level; logging/setLevel takes one of debug, info, notice, warning, error, critical, alert or emergency."
 )

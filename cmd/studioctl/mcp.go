@@ -22,7 +22,7 @@ const (
 	sentenceMCPNone       = "No saved connection opted in to studioctl mcp; opt one in with: studioctl connection mcp NAME --on (or try it with: studioctl mcp --replay demo). Nothing was started."
 	sentenceMCPNotOpted   = "The saved connection %q did not opt in to studioctl mcp; opt it in with: studioctl connection mcp %s --on. Nothing was started."
 	sentenceMCPTokenAlone = "--http-token-file goes with --http ADDR. Nothing was started."
-	sentenceMCPListening  = "studioctl mcp: serving MCP over streamable HTTP on http://%s (bearer token required)"
+	sentenceMCPListening  = "studioctl mcp: serving MCP over streamable HTTP on http://%s%s (bearer token required)"
 	sentenceMCPNoLog      = "notice: studioctl found no state directory, so this server keeps no call log."
 )
 
@@ -159,6 +159,6 @@ func serveMCP(ctx context.Context, io *IOStreams, srv *mcp.Server, addr, tokenFi
 		return err
 	}
 	return srv.ServeHTTP(ctx, addr, token, func(a net.Addr) {
-		fmt.Fprintln(io.Err, sanitize.String(fmt.Sprintf(sentenceMCPListening, a.String())))
+		fmt.Fprintln(io.Err, sanitize.String(fmt.Sprintf(sentenceMCPListening, a.String(), mcp.EndpointPath)))
 	})
 }

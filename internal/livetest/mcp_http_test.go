@@ -46,6 +46,7 @@ func startHTTPServerWith(t *testing.T, bin string, env []string, args ...string)
 		if !ok {
 			continue
 		}
+		addr, _, _ = strings.Cut(addr, "/") // the notice names the endpoint, http://ADDR/mcp
 		if !strings.HasPrefix(addr, "127.0.0.1:") {
 			t.Errorf("--http 127.0.0.1:0 listens on %s", addr)
 		}
