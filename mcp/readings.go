@@ -15,13 +15,13 @@ import (
 // ProfileInput is profile_workloads' input: one namespace, no selector (section 9).
 type ProfileInput struct {
 	Connection string `json:"connection,omitempty" jsonschema:"the connection to read, as list_connections names it; may be left out when the server reads one connection"`
-	Namespace  string `json:"namespace" jsonschema:"the namespace to profile"`
+	Namespace  string `json:"namespace" jsonschema:"the namespace to profile, a DNS-1123 label such as shop"`
 }
 
 // UsageInput is inspect_usage's input: one namespace, optionally narrowed by a label selector.
 type UsageInput struct {
 	Connection string `json:"connection,omitempty" jsonschema:"the connection to read, as list_connections names it; may be left out when the server reads one connection"`
-	Namespace  string `json:"namespace" jsonschema:"the namespace whose containers' usage to read"`
+	Namespace  string `json:"namespace" jsonschema:"the namespace whose containers' usage to read, a DNS-1123 label such as shop"`
 	Selector   string `json:"selector,omitempty" jsonschema:"a label selector narrowing the pods, such as app=web"`
 }
 
@@ -35,14 +35,14 @@ type ReadingOutput struct {
 }
 
 func registerReadings(s *Server) {
-	sdk.AddTool(s.sdk, &sdk.Tool{
+	addTool(s, &sdk.Tool{
 		Name:        "profile_workloads",
 		Annotations: readOnly("Profile a namespace's workloads"),
 		Description: "Profile one namespace's workloads: one row per workload (deployments, stateful sets, daemon sets, jobs, cron jobs, bare pods, and any controller owning a pod) " +
 			"with desired and ready counts, restarts with the last termination, containers missing requests, limits or probes, Warning events, and findings. " +
 			"Refused past 500 rows: profile a smaller namespace.",
 	}, s.profile)
-	sdk.AddTool(s.sdk, &sdk.Tool{
+	addTool(s, &sdk.Tool{
 		Name:        "inspect_usage",
 		Annotations: readOnly("Inspect a namespace's resource usage"),
 		Description: "Inspect one namespace's containers: CPU and memory use from metrics.k8s.io against requests and limits, with findings. " +

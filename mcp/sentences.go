@@ -19,6 +19,7 @@ const (
 	CodeEmpty          = "refused.agent.empty"
 	CodeDeadline       = "unreachable.agent.deadline"
 	CodeCancelled      = "refused.agent.cancelled"
+	CodeArguments      = "refused.agent.arguments"
 
 	sentenceTooLong        = "The statement is %d characters long; the agent path reads one statement line of at most %d characters. Nothing was sent."
 	sentenceOwnFlag        = "%s is one of studioctl's own flags: on the agent path the server's settings (machine redaction, a row cap of %d) are fixed when it starts and no statement changes them. Nothing was sent."
@@ -35,6 +36,10 @@ const (
 	sentenceEmpty          = "The statement is empty: give one kubectl read, such as get pods -n NAME. Nothing was sent."
 	sentenceDeadline       = "The call did not finish within its deadline of %s and was stopped; narrow the read (one namespace, a selector) and call again."
 	sentenceCancelled      = "The call was cancelled by the client before it finished."
+	sentenceArgsShape      = "%s takes its arguments as one JSON object of strings (%s); %s was given. Nothing was sent."
+	sentenceArgUnknown     = "%s takes no argument %q; %s. Nothing was sent."
+	sentenceArgType        = "The argument %s of %s is %s; give it as a string: %s. Nothing was sent."
+	sentenceArgMissing     = "%s needs the argument %s: %s. Nothing was sent."
 
 	// JSON-RPC error messages (protocol.go, frames.go): each begins with the name JSON-RPC gives
 	// its code.

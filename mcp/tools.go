@@ -59,7 +59,7 @@ type ConnectionInfo struct {
 }
 
 func registerRead(s *Server) {
-	sdk.AddTool(s.sdk, &sdk.Tool{
+	addTool(s, &sdk.Tool{
 		Name:        "run_kubectl_read",
 		Annotations: readOnly("Run one kubectl read"),
 		Description: "Run one read-only kubectl statement (get, describe, logs, events, top, explain, auth can-i, auth whoami, api-resources, api-versions, version) on a connection. " +
@@ -69,7 +69,7 @@ func registerRead(s *Server) {
 }
 
 func registerOutline(s *Server) {
-	sdk.AddTool(s.sdk, &sdk.Tool{
+	addTool(s, &sdk.Tool{
 		Name:        "outline_cluster",
 		Annotations: readOnly("Outline a cluster"),
 		Description: "Outline a connection's cluster: the Cluster container and the default namespace walked (each kind with its count and object names; Secrets as a count only), " +
@@ -78,7 +78,7 @@ func registerOutline(s *Server) {
 }
 
 func registerList(s *Server) {
-	sdk.AddTool(s.sdk, &sdk.Tool{
+	addTool(s, &sdk.Tool{
 		Name:        "list_connections",
 		Annotations: readOnly("List connections"),
 		Description: "List the connections this server may read: each name and its API server's host name.",
