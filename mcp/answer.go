@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
@@ -18,7 +20,7 @@ const ruleDescribed = "described values"
 
 // answer prints a result in machine mode (the text the model reads) and fills out's rows and
 // redaction receipt from the same masked values.
-func answer(res *printer.Result, out *ReadOutput) (string, error) {
+func answer(res *printer.Result, out *ReadOutput) ([]sdk.Content, error) {
 	switch {
 	case res.Table != nil:
 		tableRows(res.Table, out)
@@ -29,7 +31,7 @@ func answer(res *printer.Result, out *ReadOutput) (string, error) {
 	}
 	var stdout, stderr bytes.Buffer
 	if err := printer.NewWriter(&stdout, &stderr, printer.Machine).Write(res); err != nil {
-		return "", err
+		return nil, err
 	}
 	switch {
 	case res.Describe != nil, len(res.Groups) > 0:
@@ -49,7 +51,7 @@ func answer(res *printer.Result, out *ReadOutput) (string, error) {
 		printer.WriteError(&stderr, e, false)
 		out.Errors = append(out.Errors, e.Code+": "+sanitize.String(e.Sentence))
 	}
-	return text(stdout.String(), stderr.String(), out.Redaction), nil
+	return content(stdout.String(), stderr.String(), out.Redaction), nil
 }
 
 // tableRows masks each cell as the Writer masks it in machine mode (through the Writer, one cell at
@@ -161,24 +163,31 @@ func linesOf(l *printer.Lines, printed string, out *ReadOutput) {
 	}
 }
 
-// text is what the model reads: the answer as printed, then notices and errors, then one line
-// saying what was masked.
-func text(stdout, stderr string, r redact.Receipt) string {
-	var b strings.Builder
-	b.WriteString(stdout)
-	b.WriteString(stderr)
+// content is what the model reads: the answer as printed, alone in its own item, so a jsonpath
+// or a document stays exactly what the command prints (issue 34: the redaction note was glued to
+// jsonpath output); then, in a second item, the notices and errors and one line saying what was
+// masked.
+func content(stdout, stderr string, r redact.Receipt) []sdk.Content {
+	var notes strings.Builder
+	notes.WriteString(stderr)
 	if r.Masked > 0 {
 		rules := make([]string, 0, len(r.ByRule))
 		for rule, n := range r.ByRule {
 			rules = append(rules, fmt.Sprintf("%s %d", rule, n))
 		}
 		sort.Strings(rules)
-		fmt.Fprintf(&b, "(machine redaction masked %d values as %s: %s; each exists but is withheld)\n", r.Masked, redact.Masked, strings.Join(rules, ", "))
+		fmt.Fprintf(&notes, "(machine redaction masked %d values as %s: %s; each exists but is withheld)\n", r.Masked, redact.Masked, strings.Join(rules, ", "))
 	}
-	if b.Len() == 0 {
-		return "(no output)\n"
+	var items []sdk.Content
+	for _, text := range []string{stdout, notes.String()} {
+		if text != "" {
+			items = append(items, &sdk.TextContent{Text: text})
+		}
 	}
-	return b.String()
+	if len(items) == 0 {
+		return []sdk.Content{&sdk.TextContent{Text: "(no output)\n"}}
+	}
+	return items
 }
 
 func splitLines(s string) []string {

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	studioctl "github.com/studioctl/studioctl"
@@ -37,11 +38,12 @@ func TestTheCallLogKeepsNoAnswerAndNoCredential(t *testing.T) {
 	var first, second logRecord
 	json.Unmarshal([]byte(lines[0]), &first)
 	json.Unmarshal([]byte(lines[1]), &second)
-	want := logRecord{Time: "2031-05-01T12:00:00Z", Tool: "run_kubectl_read", Statement: "get secrets -n shop", Outcome: "ok", Rows: 3}
-	if first != want {
-		t.Errorf("first line %+v, want %+v", first, want)
+	// The connection the call left out is logged as resolved (issue 34), a refused statement's too.
+	want := logRecord{Time: "2031-05-01T12:00:00Z", Tool: "run_kubectl_read", Connection: "demo", Statement: "get secrets -n shop", Outcome: "ok", Rows: 3}
+	if diff := cmp.Diff(want, first); diff != "" {
+		t.Errorf("first line (-want +got):\n%s", diff)
 	}
-	if second.Outcome != CodeConnectionFlag || strings.Contains(log.String(), "cnrySECRET") || strings.Contains(log.String(), "db-credentials") {
+	if second.Outcome != CodeConnectionFlag || second.Connection != "demo" || strings.Contains(log.String(), "cnrySECRET") || strings.Contains(log.String(), "db-credentials") {
 		t.Errorf("log:\n%s", log.String())
 	}
 }
@@ -65,7 +67,7 @@ func TestTheCallLogHoldsNoAnswer(t *testing.T) {
 	if err := json.Unmarshal(bytes.TrimSpace(log.Bytes()), &rec); err != nil {
 		t.Fatalf("%v: %s", err, log.String())
 	}
-	if len(rec) != 5 || rec["rows"] != float64(len(out.Rows)) {
+	if len(rec) != 6 || rec["rows"] != float64(len(out.Rows)) || rec["connection"] != "demo" {
 		t.Errorf("a call log line holds %v", rec)
 	}
 }

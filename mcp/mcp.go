@@ -132,6 +132,16 @@ func (s *Server) connection(name string) (*Connection, error) {
 	return nil, kube.Refusef(CodeNotOptedIn, sentenceNotOptedIn, name)
 }
 
+// resolve finds the connection a call names and notes its name in the call's log record, so the
+// log names the connection read even when the call left it out.
+func (s *Server) resolve(rec *logRecord, name string) (*Connection, error) {
+	c, err := s.connection(name)
+	if err == nil {
+		rec.Connection = c.Name
+	}
+	return c, err
+}
+
 // session opens a connection's session once, in machine mode under the agent's row cap, whatever
 // the opener chose.
 func (s *Server) session(c *Connection) (*studioctl.Session, error) {

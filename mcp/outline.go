@@ -44,7 +44,7 @@ func (s *Server) outline(ctx context.Context, _ *sdk.CallToolRequest, in Outline
 	var out OutlineOutput
 	rec := &logRecord{Tool: "outline_cluster", Connection: in.Connection}
 	err := s.call(ctx, rec, func(ctx context.Context) (int, error) {
-		c, err := s.connection(in.Connection)
+		c, err := s.resolve(rec, in.Connection)
 		if err != nil {
 			return 0, err
 		}

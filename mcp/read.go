@@ -18,38 +18,40 @@ var ownFlags = []string{"max-rows", "redact", "replay", "connection", "version"}
 
 func (s *Server) runRead(ctx context.Context, _ *sdk.CallToolRequest, in ReadInput) (*sdk.CallToolResult, ReadOutput, error) {
 	out := ReadOutput{Connection: in.Connection, Statement: in.Statement}
-	var text string
+	var content []sdk.Content
 	rec := &logRecord{Tool: "run_kubectl_read", Connection: in.Connection, Statement: in.Statement}
 	err := s.call(ctx, rec, func(ctx context.Context) (int, error) {
-		st, err := admit(in.Statement)
-		if err != nil {
-			return 0, err
-		}
-		c, err := s.connection(in.Connection)
+		c, err := s.resolve(rec, in.Connection)
 		if err != nil {
 			return 0, err
 		}
 		out.Connection = c.Name
+		st, err := admit(in.Statement)
+		if err != nil {
+			return 0, err
+		}
 		sess, err := s.session(c)
 		if err != nil {
 			return 0, err
 		}
 		if st.Help {
 			out.Lines = statement.HelpLines(st.Command)
-			text = strings.Join(out.Lines, "\n")
+			content = []sdk.Content{&sdk.TextContent{Text: strings.Join(out.Lines, "\n")}}
 			return len(out.Lines), nil
 		}
 		res, err := read.Run(ctx, reader.Of(sess), st)
 		if err != nil {
 			return 0, agentRefusal(err)
 		}
-		text, err = answer(res, &out)
+		content, err = answer(res, &out)
 		return out.RowCount, err
 	})
 	if err != nil {
 		return nil, ReadOutput{}, err
 	}
-	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
+	// An answer with per-item errors (a named object not found) is a failed call, as the command
+	// exits 1 for it; its rows and errors are still the answer's.
+	return &sdk.CallToolResult{Content: content, IsError: len(out.Errors) > 0}, out, nil
 }
 
 // admit reads one statement line as the console does, with the agent path's refusals on top:

@@ -30,7 +30,7 @@ type UsageInput struct {
 type ReadingOutput struct {
 	Connection string         `json:"connection"`
 	Reading    string         `json:"reading"`
-	Report     map[string]any `json:"report" jsonschema:"the reading: per namespace its rows, then the findings with their codes and severities"`
+	Report     map[string]any `json:"report" jsonschema:"the reading as studioctl audit -o json prints it (docs/audit.md): apiVersion, kind, summary, findings with their codes and severities, and per namespace its workloads or containers"`
 	Redaction  redact.Receipt `json:"redaction" jsonschema:"how many values machine redaction masked, by rule: each exists but is withheld"`
 }
 
@@ -68,14 +68,14 @@ func (s *Server) reading(ctx context.Context, tool, conn, ns string, o audit.Opt
 	rec := &logRecord{Tool: tool, Connection: conn, Statement: ns}
 	var text string
 	err := s.call(ctx, rec, func(ctx context.Context) (int, error) {
-		if !kube.IsDNS1123Label(ns) {
-			return 0, kube.Refusef(CodeNamespace, sentenceNamespace)
-		}
-		c, err := s.connection(conn)
+		c, err := s.resolve(rec, conn)
 		if err != nil {
 			return 0, err
 		}
 		out.Connection = c.Name
+		if !kube.IsDNS1123Label(ns) {
+			return 0, kube.Refusef(CodeNamespace, sentenceNamespace)
+		}
 		sess, err := s.session(c)
 		if err != nil {
 			return 0, err
@@ -93,17 +93,11 @@ func (s *Server) reading(ctx context.Context, tool, conn, ns string, o audit.Opt
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
 }
 
-// maskedReport turns a report into JSON data, masks it by the machine rules and counts what was
-// masked; the text for the model is the same data.
+// maskedReport is the report as audit -o json prints it (the document of docs/audit.md, never
+// the Go structure's field names), masked by the machine rules with a count of what was masked;
+// the text for the model is the same document.
 func maskedReport(r *audit.Report) (map[string]any, redact.Receipt, string, error) {
-	data, err := json.Marshal(r)
-	if err != nil {
-		return nil, redact.Receipt{}, "", err
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, redact.Receipt{}, "", err
-	}
+	doc := r.Document()
 	receipt := redact.MachineCounted(doc)
 	text, err := json.Marshal(doc)
 	return doc, receipt, string(text), err

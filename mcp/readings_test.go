@@ -30,9 +30,15 @@ func TestProfileWorkloadsOnTheLiveRecording(t *testing.T) {
 		if ns != "ops" {
 			continue
 		}
-		for _, want := range []string{`"Findings"`, audit.CodeSecretMissing, "billing-sync"} {
+		// The document audit -o json prints (docs/audit.md), never the Go field names (issue 34).
+		for _, want := range []string{`"findings"`, `"containersWithoutLivenessProbe"`, audit.SchemaVersion, audit.CodeSecretMissing, "billing-sync"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the answer about ops lacks %s:\n%.2000s", want, text)
+			}
+		}
+		for _, goName := range []string{`"Findings"`, `"NoLiveness"`, `"Namespaces"`} {
+			if strings.Contains(text, goName) {
+				t.Errorf("the answer about ops names the Go field %s:\n%.2000s", goName, text)
 			}
 		}
 		if !strings.Contains(text, redact.Masked) && !strings.Contains(text, `\u003credacted\u003e`) {
@@ -49,5 +55,39 @@ func TestProfileWorkloadsOnTheLiveRecording(t *testing.T) {
 	}
 	if sent.Load() != before {
 		t.Error("a refused reading sent a request")
+	}
+}
+
+// Each reading's structured answer is the audit document, keyed as docs/audit.md keys it; a
+// namespace that does not exist is a failed call (isError), as the command exits 2 for it.
+func TestReadingsAnswerTheAuditDocument(t *testing.T) {
+	var sent atomic.Int64
+	cs := connect(t, Options{Connections: []Connection{demoConnection(t, &sent)}})
+	for tool, key := range map[string]string{"profile_workloads": "workloads", "inspect_usage": "containers"} {
+		res, text := callTool(t, cs, tool, map[string]any{"namespace": "shop"})
+		if res.IsError {
+			t.Fatalf("%s: %s", tool, text)
+		}
+		var out struct {
+			Report struct {
+				APIVersion string           `json:"apiVersion"`
+				Kind       string           `json:"kind"`
+				Findings   []map[string]any `json:"findings"`
+				Namespaces []map[string]any `json:"namespaces"`
+			} `json:"report"`
+		}
+		structured(t, res, &out)
+		r := out.Report
+		if r.APIVersion != audit.SchemaVersion || r.Kind != audit.SchemaKind || r.Findings == nil || len(r.Namespaces) != 1 || r.Namespaces[0]["name"] != "shop" {
+			t.Errorf("%s: report %+v", tool, r)
+			continue
+		}
+		if _, ok := r.Namespaces[0][key]; !ok {
+			t.Errorf("%s: the namespace has no %q: %v", tool, key, r.Namespaces[0])
+		}
+		res, text = callTool(t, cs, tool, map[string]any{"namespace": "no-such-namespace"})
+		if !res.IsError || !strings.Contains(text, "no-such-namespace") {
+			t.Errorf("%s of a namespace that does not exist: %v %s", tool, res.IsError, text)
+		}
 	}
 }

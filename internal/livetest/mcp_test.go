@@ -155,8 +155,10 @@ func (lt *mcpLive) call(ctx context.Context, cs *sdk.ClientSession, who, tool st
 	}
 	lt.reportLeaks(where, "text", text.String())
 	lt.reportLeaks(where, "structured content", strings.Join(jsonLeaves(res.StructuredContent, nil), "\n"))
+	// A read with per-item errors (a kind or a named object this identity cannot read) is a
+	// failed call (isError) whose data still answers; its outcome is its item errors, not a code.
 	code := ""
-	if res.IsError {
+	if res.IsError && itemErrors(res) == 0 {
 		code, _, _ = strings.Cut(text.String(), ": ")
 	}
 	lt.mu.Lock()
