@@ -9,9 +9,6 @@ import (
 	"github.com/studioctl/studioctl/kube"
 )
 
-// ComponentsSchema names the version of components' document.
-const ComponentsSchema = "studioctl.components/v1"
-
 // The ManagedComponent resource of the Navin Platform Operator.
 const (
 	componentGroup    = "platform.navin.ai"
@@ -48,9 +45,10 @@ type Operation struct {
 
 // Components is components' answer.
 type Components struct {
-	Schema string      `json:"schema"`
-	Scope  string      `json:"scope"`
-	Items  []Component `json:"items"`
+	APIVersion string      `json:"apiVersion"`
+	Kind       string      `json:"kind"`
+	Scope      string      `json:"scope"`
+	Items      []Component `json:"items"`
 }
 
 // ListComponents reads the ManagedComponents of a scope.
@@ -67,7 +65,7 @@ func ListComponents(ctx context.Context, c *kube.Client, scope kube.Scope) (*Com
 	if err != nil {
 		return nil, err
 	}
-	out := &Components{Schema: ComponentsSchema, Scope: scopeName(scope), Items: []Component{}}
+	out := &Components{APIVersion: ComponentsSchema, Kind: ComponentsKind, Scope: scopeName(scope), Items: []Component{}}
 	for _, o := range items {
 		out.Items = append(out.Items, readComponent(o, c.Now()))
 	}

@@ -11,9 +11,6 @@ import (
 	"github.com/studioctl/studioctl/kube"
 )
 
-// DiffSchema names the version of discover --diff's document.
-const DiffSchema = "studioctl.discover.diff/v1"
-
 // MaxInventoryBytes is the largest earlier inventory --diff reads.
 const MaxInventoryBytes = 16 << 20
 
@@ -29,13 +26,14 @@ type Change struct {
 
 // Diff is discover --diff's answer.
 type Diff struct {
-	Schema  string   `json:"schema"`
-	Changes []Change `json:"changes"`
+	APIVersion string   `json:"apiVersion"`
+	Kind       string   `json:"kind"`
+	Changes    []Change `json:"changes"`
 }
 
-// diffSkip are the parts --diff does not compare: where the document came from, how the verdict
-// was reached, and what could not be read.
-var diffSkip = map[string]bool{"schema": true, "server": true, "unreadable": true, "distribution.evidence": true}
+// diffSkip are the parts --diff does not compare: the document's naming (an earlier inventory's
+// "schema" included), where it came from, how the verdict was reached, and what could not be read.
+var diffSkip = map[string]bool{"apiVersion": true, "kind": true, "schema": true, "server": true, "unreadable": true, "distribution.evidence": true}
 
 // LoadInventory reads an earlier discover -o json document, before anything is sent.
 func LoadInventory(path string) (map[string]any, error) {
@@ -57,7 +55,7 @@ func LoadInventory(path string) (map[string]any, error) {
 	if err := d.Decode(&doc); err != nil || doc == nil || d.Decode(new(any)) != io.EOF {
 		return nil, kube.Refusef(CodeDiffFile, SentenceDiffSchema, path, InventorySchema)
 	}
-	if doc["schema"] != InventorySchema {
+	if !isInventory(doc) {
 		return nil, kube.Refusef(CodeDiffFile, SentenceDiffSchema, path, InventorySchema)
 	}
 	return doc, nil
@@ -73,7 +71,7 @@ func (inv *Inventory) DiffWith(earlier map[string]any) (*Diff, error) {
 		return nil, ErrNoInventory
 	}
 	before, after := flatten(earlier), flatten(document(inv))
-	out := &Diff{Schema: DiffSchema, Changes: []Change{}}
+	out := &Diff{APIVersion: DiffSchema, Kind: DiffKind, Changes: []Change{}}
 	for _, sec := range unionKeys(before, after) {
 		b, a := before[sec], after[sec]
 		for _, item := range unionKeys(b, a) {

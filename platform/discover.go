@@ -7,12 +7,10 @@ import (
 	"github.com/studioctl/studioctl/kube"
 )
 
-// InventorySchema names the version of discover's document (docs/discover.md).
-const InventorySchema = "studioctl.discover/v1"
-
 // Inventory is what discover reads: docs/discover.md documents every field.
 type Inventory struct {
-	Schema         string         `json:"schema"`
+	APIVersion     string         `json:"apiVersion"`
+	Kind           string         `json:"kind"`
 	Server         string         `json:"server"`
 	Version        ServerVersion  `json:"version"`
 	Distribution   Distribution   `json:"distribution"`
@@ -45,7 +43,7 @@ type AddOn struct {
 // Discover reads the inventory. Discovery and /version must answer; a part the identity may not
 // read (or the server does not serve) is listed under Unreadable and left empty.
 func Discover(ctx context.Context, c *kube.Client) (*Inventory, error) {
-	inv := &Inventory{Schema: InventorySchema, Server: c.Endpoint().BaseURL(), Nodes: []Node{},
+	inv := &Inventory{APIVersion: InventorySchema, Kind: InventoryKind, Server: c.Endpoint().BaseURL(), Nodes: []Node{},
 		StorageClasses: []StorageClass{}, IngressClasses: []IngressClass{}, CoreDNS: []DNS{}, AddOns: []AddOn{}, Unreadable: []Unreadable{}}
 	v, err := c.ServerVersion(ctx)
 	if err != nil {

@@ -97,20 +97,34 @@ func TestDiscoverDiff(t *testing.T) {
 	doc["nodes"] = nodes[:1]
 	doc["storageClasses"].([]any)[0].(map[string]any)["default"] = false
 	doc["addOns"] = append(doc["addOns"].([]any), map[string]any{"id": "keda", "name": "KEDA", "group": "keda.sh", "resource": "scaledobjects", "versions": []any{"v1alpha1"}})
-	path := filepath.Join(t.TempDir(), "earlier.json")
-	data, _ := json.Marshal(doc)
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
+	// The same inventory as an earlier studioctl saved it, naming its schema with one "schema" key:
+	// --diff reads both and finds the same changes.
+	legacy := map[string]any{}
+	for k, v := range doc {
+		legacy[k] = v
 	}
-	earlier, err := LoadInventory(path)
-	if err != nil {
-		t.Fatal(err)
+	delete(legacy, "apiVersion")
+	delete(legacy, "kind")
+	legacy["schema"] = "studioctl.discover/v1"
+	for name, earlierDoc := range map[string]map[string]any{"earlier.json": doc, "legacy.json": legacy} {
+		path := filepath.Join(t.TempDir(), name)
+		data, _ := json.Marshal(earlierDoc)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		earlier, err := LoadInventory(path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		d, err := inv.DiffWith(earlier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.APIVersion != DiffSchema || d.Kind != DiffKind {
+			t.Errorf("%s: diff named %q %q", name, d.APIVersion, d.Kind)
+		}
+		golden.Check(t, "discover-diff.txt", strings.Join(d.Lines(), "\n")+"\n")
 	}
-	d, err := inv.DiffWith(earlier)
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden.Check(t, "discover-diff.txt", strings.Join(d.Lines(), "\n")+"\n")
 	same, _ := inv.DiffWith(document(inv))
 	if len(same.Changes) != 0 {
 		t.Errorf("an inventory differs from itself: %+v", same.Changes)
@@ -124,7 +138,10 @@ func TestLoadInventoryRefusals(t *testing.T) {
 		os.WriteFile(p, []byte(body), 0o600)
 		return p
 	}
-	for _, p := range []string{filepath.Join(dir, "missing.json"), write("bad.json", "{"), write("other.json", `{"schema":"x"}`), write("two.json", `{"schema":"studioctl.discover/v1"} {}`)} {
+	for _, p := range []string{filepath.Join(dir, "missing.json"), write("bad.json", "{"), write("other.json", `{"schema":"x"}`), write("two.json", `{"schema":"studioctl.discover/v1"} {}`),
+		write("kind.json", `{"apiVersion":"studioctl.dev/discover/v1","kind":"Components"}`),
+		write("mixed.json", `{"apiVersion":"studioctl.dev/components/v1","kind":"Components","schema":"studioctl.discover/v1"}`),
+		write("newinold.json", `{"schema":"studioctl.dev/discover/v1"}`)} {
 		_, err := LoadInventory(p)
 		if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitRefused || e.Code != CodeDiffFile {
 			t.Errorf("%s: %v", p, err)

@@ -11,9 +11,6 @@ import (
 	"github.com/studioctl/studioctl/redact"
 )
 
-// RuntimeSchema names the version of mcp-runtime's document.
-const RuntimeSchema = "studioctl.mcp-runtime/v1"
-
 // What the MCP runtime view reads: the operator's Deployment, the MCPServer CRD, and only the
 // MCPServers the runtime manages, in the namespaces it made.
 const (
@@ -33,7 +30,8 @@ var runtimeNamespaceName = regexp.MustCompile(`^mcp-[0-9a-f]{12}$`)
 
 // Runtime is mcp-runtime's answer.
 type Runtime struct {
-	Schema     string         `json:"schema"`
+	APIVersion string         `json:"apiVersion"`
+	Kind       string         `json:"kind"`
 	Operator   Operator       `json:"operator"`
 	CRD        CRD            `json:"crd"`
 	Components []Component    `json:"components"`
@@ -89,7 +87,7 @@ func ReadRuntime(ctx context.Context, c *kube.Client, tenant, project string) (*
 	if err != nil {
 		return nil, err
 	}
-	rt := &Runtime{Schema: RuntimeSchema, Components: []Component{}, Instances: []Instance{}, Unreadable: []Unreadable{},
+	rt := &Runtime{APIVersion: RuntimeSchema, Kind: RuntimeKind, Components: []Component{}, Instances: []Instance{}, Unreadable: []Unreadable{},
 		Filter: map[string]any{"tenant": tenant, "project": project},
 		CRD:    CRD{Name: mcpResource + "." + mcpGroup, Versions: servedVersions(d, mcpGroup, mcpResource)}}
 	rt.CRD.Served = len(rt.CRD.Versions) > 0

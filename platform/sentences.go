@@ -17,7 +17,7 @@ const (
 	SentenceLabelValue     = "%s takes a label value: at most 63 letters, digits, '-', '_' or '.', beginning and ending with a letter or digit. Nothing was sent."
 	SentenceDiffUnreadable = "The inventory %s could not be read. Nothing was sent."
 	SentenceDiffTooLarge   = "The inventory %s is larger than %s. Nothing was sent."
-	SentenceDiffSchema     = "The file %s is not a studioctl discover inventory (schema %s, from discover -o json). Nothing was sent."
+	SentenceDiffSchema     = "The file %s is not a studioctl discover inventory (apiVersion %s, from discover -o json). Nothing was sent."
 
 	sentenceComponentsCRD = "This cluster does not serve managedcomponents.platform.navin.ai (the Navin Platform Operator's CRD), so there are no ManagedComponents to show."
 	sentenceNoComponents  = "No ManagedComponents found%s."
