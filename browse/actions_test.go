@@ -186,7 +186,7 @@ func TestHealth(t *testing.T) {
 		t.Fatal(d)
 	}
 	j := h.JSON()
-	if !j.Ready || *j.Nodes.Count != 1000 || !j.Nodes.Capped || *j.Namespaces.Count != 2 || j.Namespaces.Source != FromAPI || j.SchemaVersion != 1 {
+	if !j.Ready || *j.Nodes.Count != 1000 || !j.Nodes.Capped || *j.Namespaces.Count != 2 || j.Namespaces.Source != FromAPI || j.APIVersion != HealthSchema || j.Kind != HealthKind {
 		t.Fatalf("%+v", j)
 	}
 }

@@ -565,15 +565,16 @@ func TestJSONSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	var doc struct {
-		SchemaVersion int              `json:"schemaVersion"`
-		Namespaces    map[string]any   `json:"namespaces"`
-		Notices       []any            `json:"notices"`
-		Containers    []map[string]any `json:"containers"`
+		APIVersion string           `json:"apiVersion"`
+		Kind       string           `json:"kind"`
+		Namespaces map[string]any   `json:"namespaces"`
+		Notices    []any            `json:"notices"`
+		Containers []map[string]any `json:"containers"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.SchemaVersion != 1 || doc.Notices == nil || doc.Namespaces["source"] != "api" || doc.Containers[0]["kind"] != "container" {
+	if doc.APIVersion != "studioctl.dev/tree/v1" || doc.Kind != "Tree" || doc.Notices == nil || doc.Namespaces["source"] != "api" || doc.Containers[0]["kind"] != "container" {
 		t.Fatalf("%s", data)
 	}
 	s := string(data)

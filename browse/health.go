@@ -134,13 +134,18 @@ func (h *Health) Lines() []string {
 
 // JSONHealth is the health view's JSON document (docs/tree.md), versioned like the tree's.
 type JSONHealth struct {
-	SchemaVersion int            `json:"schemaVersion"`
-	Ready         bool           `json:"ready"`
-	Readyz        string         `json:"readyz"`
-	Version       map[string]any `json:"version"`
-	Nodes         JSONCount      `json:"nodes"`
-	Namespaces    JSONCount      `json:"namespaces"`
-	Notices       []Notice       `json:"notices"`
+	APIVersion string         `json:"apiVersion"`
+	Kind       string         `json:"kind"`
+	Ready      bool           `json:"ready"`
+	Readyz     string         `json:"readyz"`
+	Version    map[string]any `json:"version"`
+	Nodes      JSONCount      `json:"nodes"`
+	Namespaces JSONCount      `json:"namespaces"`
+	Notices    []Notice       `json:"notices"`
+	// SchemaVersion is SchemaVersion on a document this package built; it is not printed.
+	//
+	// Deprecated: read APIVersion and Kind.
+	SchemaVersion int `json:"-"`
 }
 
 // JSONCount is one count of the overview; count is absent when it could not be read.
@@ -171,6 +176,6 @@ func (h *Health) JSON() *JSONHealth {
 	if notices == nil {
 		notices = []Notice{}
 	}
-	return &JSONHealth{SchemaVersion: SchemaVersion, Ready: h.Ready, Readyz: h.Readyz, Version: h.Version,
+	return &JSONHealth{APIVersion: HealthSchema, Kind: HealthKind, SchemaVersion: SchemaVersion, Ready: h.Ready, Readyz: h.Readyz, Version: h.Version,
 		Nodes: conv(h.Nodes), Namespaces: conv(h.Namespaces), Notices: notices}
 }

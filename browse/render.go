@@ -99,16 +99,17 @@ func displayLabel(n *Node, mode printer.RedactMode) string {
 	return sanitize.String(n.Label)
 }
 
-// SchemaVersion is the version of the tree's JSON document (docs/tree.md). It changes only when a
-// field changes meaning or goes away; a new field does not change it.
-const SchemaVersion = 1
-
 // JSONTree is the tree's JSON document.
 type JSONTree struct {
-	SchemaVersion int             `json:"schemaVersion"`
-	Namespaces    *JSONNamespaces `json:"namespaces,omitempty"`
-	Notices       []Notice        `json:"notices"`
-	Containers    []*JSONNode     `json:"containers"`
+	APIVersion string          `json:"apiVersion"`
+	Kind       string          `json:"kind"`
+	Namespaces *JSONNamespaces `json:"namespaces,omitempty"`
+	Notices    []Notice        `json:"notices"`
+	Containers []*JSONNode     `json:"containers"`
+	// SchemaVersion is SchemaVersion on a document this package built; it is not printed.
+	//
+	// Deprecated: read APIVersion and Kind.
+	SchemaVersion int `json:"-"`
 }
 
 // JSONNamespaces says where the namespace list came from and how long it is.
@@ -145,7 +146,7 @@ type JSONNode struct {
 // JSON builds the tree's JSON document. With objects false, folders carry their counts but not
 // their objects. In machine mode a core Secret's name is masked in its label, path and ref.
 func JSON(nodes []*Node, ns *Namespaces, notices []Notice, objects bool, mode printer.RedactMode) *JSONTree {
-	doc := &JSONTree{SchemaVersion: SchemaVersion, Notices: notices, Containers: []*JSONNode{}}
+	doc := &JSONTree{APIVersion: TreeSchema, Kind: TreeKind, SchemaVersion: SchemaVersion, Notices: notices, Containers: []*JSONNode{}}
 	if doc.Notices == nil {
 		doc.Notices = []Notice{}
 	}

@@ -138,8 +138,9 @@ func TestTreeCommandNamespaceJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var doc struct {
-		SchemaVersion int `json:"schemaVersion"`
-		Containers    []struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		Containers []struct {
 			Path     string `json:"path"`
 			Children []map[string]any
 		} `json:"containers"`
@@ -147,7 +148,7 @@ func TestTreeCommandNamespaceJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if doc.SchemaVersion != 1 || len(doc.Containers) != 1 || doc.Containers[0].Path != "shop" {
+	if doc.APIVersion != browse.TreeSchema || doc.Kind != browse.TreeKind || len(doc.Containers) != 1 || doc.Containers[0].Path != "shop" {
 		t.Fatalf("%s", out)
 	}
 	for _, want := range []string{`"path": "shop/pod/web-0"`, `"locked": {`, `"notServed": true`, `"statement": "get widgets.demo.studioctl.dev -n shop"`} {
@@ -213,7 +214,7 @@ func TestHealthCommand(t *testing.T) {
 	}
 	ts.ready.Store(false)
 	out, _, code = ts.run(t, "health", "-o", "json")
-	if code != 1 || !strings.Contains(out, `"ready": false`) || !strings.Contains(out, `"schemaVersion": 1`) {
+	if code != 1 || !strings.Contains(out, `"ready": false`) || !strings.Contains(out, `"apiVersion": "studioctl.dev/health/v1",`+"\n"+`    "kind": "Health",`) {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 }
