@@ -18,6 +18,8 @@
 // The report, printed with -o json, is one object:
 //
 //	{
+//	  "apiVersion": "studioctl.dev/check/v1",       // the document's schema, as every studioctl
+//	  "kind":     "CheckReport",                    // document names it
 //	  "server":   "https://host:6443",              // the address dialled
 //	  "version":  "v1.37.2",                        // /version's gitVersion
 //	  "identity": {"username": "...", "groups": []},
@@ -32,7 +34,6 @@ package check
 
 import (
 	"context"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"sync"
@@ -249,10 +250,7 @@ func (r *Report) Sentence() string {
 // stdout and each warning and notice on stderr.
 func (r *Report) Result(format string) *printer.Result {
 	if format == "json" {
-		var doc map[string]any
-		data, _ := json.Marshal(r)
-		_ = json.Unmarshal(data, &doc)
-		return &printer.Result{Docs: &printer.Docs{Format: "json", Value: doc}, Exit: r.Exit()}
+		return &printer.Result{Docs: &printer.Docs{Format: "json", Value: document(r, ReportSchema, ReportKind)}, Exit: r.Exit()}
 	}
 	res := &printer.Result{Lines: &printer.Lines{Text: []string{r.Sentence()}}, Exit: r.Exit()}
 	for _, w := range r.Warnings {

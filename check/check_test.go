@@ -386,7 +386,7 @@ func TestTheJSONObjectHasTheDocumentedShape(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"server": "https://k8s.example.com:6443", "version": "v1.37.2",
+	want := map[string]any{"apiVersion": "studioctl.dev/check/v1", "kind": "CheckReport", "server": "https://k8s.example.com:6443", "version": "v1.37.2",
 		"identity": map[string]any{"username": "viewer", "groups": []any{}}, "warnings": []any{}, "notices": []any{}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Fatal(d)

@@ -2,7 +2,6 @@ package check
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 	"strings"
 	"sync"
@@ -174,10 +173,7 @@ func (r *RightsReport) Exit() int {
 // Result is the report for the printer: the object with -o json, else one line a right.
 func (r *RightsReport) Result(format string) *printer.Result {
 	if format == "json" {
-		var doc map[string]any
-		data, _ := json.Marshal(r)
-		_ = json.Unmarshal(data, &doc)
-		return &printer.Result{Docs: &printer.Docs{Format: "json", Value: doc}, Exit: r.Exit()}
+		return &printer.Result{Docs: &printer.Docs{Format: "json", Value: document(r, RightsSchema, RightsKind)}, Exit: r.Exit()}
 	}
 	lines := []string{sprintf(sentenceRightsHeld, r.Profile, len(r.Rights)-len(r.Missing), len(r.Rights))}
 	for _, ra := range r.Rights {

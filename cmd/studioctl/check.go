@@ -28,12 +28,13 @@ or when the cluster has more than 1,000.
 
 -o json prints one object for CI:
 
-  {"server": "https://host:6443", "version": "v1.37.2",
+  {"apiVersion": "studioctl.dev/check/v1", "kind": "CheckReport",
+   "server": "https://host:6443", "version": "v1.37.2",
    "identity": {"username": "...", "groups": ["..."]},
    "warnings": [{"code": "check.warning.credential_rights", "sentence": "...", "rights": ["..."]}],
    "notices": [{"code": "check.notice.namespaces_not_listed", "sentence": "..."}]}
 
-warnings and notices are always arrays. Notice codes: check.notice.namespaces_not_listed,
+version is the server's version. warnings and notices are always arrays. Notice codes: check.notice.namespaces_not_listed,
 check.notice.namespaces_cap, check.notice.best_effort (Kubernetes 1.28 and 1.29).
 
 Exit codes: 0 connected with no warnings (notices do not count), 4 connected with warnings,
