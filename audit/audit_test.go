@@ -96,7 +96,8 @@ func TestProfileWorkloadsRowsAndFindings(t *testing.T) {
 	got := codesOf(r.Findings)
 	wantCodes := []string{CodeCrashLooping, CodeHostNetwork, CodeHostPath, CodeHostPID, CodeImageMutableTag, CodeLimitsMissing,
 		CodeLivenessMissing, CodeNotAudited, CodePrivileged, CodePullAlwaysMutable, CodeReadinessMissing, CodeRequestsMissing,
-		CodeRestarting, CodeRunsAsRoot, CodeSecretKeyMissing, CodeSecretMissing, CodeSingleReplica}
+		CodeRestarting, CodeRunsAsRoot, CodeSecretKeyMissing, CodeSecretMissing, CodeSingleReplica,
+		CodeCapabilitiesKept, CodePrivilegeEscalation, CodeSeccompUnset, CodeTokenAutomount, CodeWritableRoot}
 	sort.Strings(wantCodes)
 	if diff := cmp.Diff(wantCodes, got); diff != "" {
 		t.Errorf("codes (-want +got):\n%s", diff)

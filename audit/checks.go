@@ -1,6 +1,9 @@
 package audit
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Severity is how much a finding weighs: error, warning or info.
 type Severity string
@@ -45,28 +48,37 @@ type Check struct {
 
 // The stable codes.
 const (
-	CodeNotAudited        = "audit.not_audited"
-	CodeKindUnreadable    = "audit.kind_unreadable"
-	CodeRequestsMissing   = "audit.requests_missing"
-	CodeLimitsMissing     = "audit.limits_missing"
-	CodeReadinessMissing  = "audit.readiness_probe_missing"
-	CodeLivenessMissing   = "audit.liveness_probe_missing"
-	CodeImageMutableTag   = "audit.image_latest"
-	CodePullAlwaysMutable = "audit.pull_always_mutable"
-	CodePrivileged        = "audit.privileged"
-	CodeHostPath          = "audit.host_path"
-	CodeHostNetwork       = "audit.host_network"
-	CodeHostPID           = "audit.host_pid"
-	CodeRunsAsRoot        = "audit.runs_as_root"
-	CodeSingleReplica     = "audit.single_replica_no_pdb"
-	CodeRestarting        = "audit.restarting"
-	CodeCrashLooping      = "audit.crash_looping"
-	CodeSecretMissing     = "audit.secret_missing"
-	CodeSecretKeyMissing  = "audit.secret_key_missing"
-	CodeSecretNotChecked  = "audit.secret_not_checked"
-	CodeUsageNearLimit    = "audit.usage_near_limit"
-	CodeRequestsAboveUse  = "audit.requests_above_usage"
-	CodeUsageUnavailable  = "audit.usage_unavailable"
+	CodeNotAudited          = "audit.not_audited"
+	CodeKindUnreadable      = "audit.kind_unreadable"
+	CodeRequestsMissing     = "audit.requests_missing"
+	CodeLimitsMissing       = "audit.limits_missing"
+	CodeReadinessMissing    = "audit.readiness_probe_missing"
+	CodeLivenessMissing     = "audit.liveness_probe_missing"
+	CodeImageMutableTag     = "audit.image_latest"
+	CodePullAlwaysMutable   = "audit.pull_always_mutable"
+	CodePrivileged          = "audit.privileged"
+	CodeHostPath            = "audit.host_path"
+	CodeHostNetwork         = "audit.host_network"
+	CodeHostPID             = "audit.host_pid"
+	CodeRunsAsRoot          = "audit.runs_as_root"
+	CodeHostIPC             = "audit.host_ipc"
+	CodeHostPort            = "audit.host_port"
+	CodePrivilegeEscalation = "audit.privilege_escalation"
+	CodeWritableRoot        = "audit.writable_root_filesystem"
+	CodeDangerousCapability = "audit.dangerous_capability"
+	CodeCapabilitiesKept    = "audit.capabilities_not_dropped"
+	CodeSeccompUnset        = "audit.seccomp_unset"
+	CodeProcMountUnmasked   = "audit.proc_mount_unmasked"
+	CodeTokenAutomount      = "audit.token_automount"
+	CodeSingleReplica       = "audit.single_replica_no_pdb"
+	CodeRestarting          = "audit.restarting"
+	CodeCrashLooping        = "audit.crash_looping"
+	CodeSecretMissing       = "audit.secret_missing"
+	CodeSecretKeyMissing    = "audit.secret_key_missing"
+	CodeSecretNotChecked    = "audit.secret_not_checked"
+	CodeUsageNearLimit      = "audit.usage_near_limit"
+	CodeRequestsAboveUse    = "audit.requests_above_usage"
+	CodeUsageUnavailable    = "audit.usage_unavailable"
 )
 
 // Checks is every check, in the order reports list them.
@@ -97,6 +109,24 @@ var Checks = []Check{
 		"The pod sees, and may signal, every process on the node."},
 	{CodeRunsAsRoot, SeverityWarning, "workloads", "May run as root", "runAsUser 0, or neither runAsNonRoot true nor a non-zero runAsUser", 0, "security", "6.0",
 		"A process running as root in a container is one kernel bug away from root on the node."},
+	{CodeHostIPC, SeverityError, "workloads", "Host IPC namespace", "spec.hostIPC true", 0, "security", "8.0",
+		"The pod shares the node's System V IPC and POSIX message queues with every process on it."},
+	{CodeHostPort, SeverityWarning, "workloads", "Host port", "a container port with a hostPort", 0, "security", "5.0",
+		"The pod takes a port on the node's own address, bypassing Services and NetworkPolicies that select by pod."},
+	{CodePrivilegeEscalation, SeverityWarning, "workloads", "Privilege escalation allowed", "allowPrivilegeEscalation not false (unset allows it)", 0, "security", "6.5",
+		"A process may gain more privileges than its parent (setuid binaries, file capabilities)."},
+	{CodeWritableRoot, SeverityWarning, "workloads", "Writable root file system", "readOnlyRootFilesystem not true", 0, "security", "4.0",
+		"An intruder can change the container's binaries and configuration; write to volumes instead."},
+	{CodeDangerousCapability, SeverityError, "workloads", "Dangerous capability added", "capabilities.add names ALL or one of DangerousCapabilities", 0, "security", "8.5",
+		"Each of these capabilities reaches the node or its neighbours: mounting, networking, tracing, kernel modules."},
+	{CodeCapabilitiesKept, SeverityWarning, "workloads", "Capabilities not dropped", "capabilities.drop does not name ALL", 0, "security", "4.0",
+		"The runtime's default capabilities (NET_RAW among them) stay unless dropped; drop ALL and add back what is needed."},
+	{CodeSeccompUnset, SeverityWarning, "workloads", "No seccomp profile", "no seccompProfile on the container or the pod, or Unconfined", 0, "security", "4.0",
+		"Without a profile every system call is open to the container (the restricted Pod Security Standard requires one)."},
+	{CodeProcMountUnmasked, SeverityError, "workloads", "Unmasked /proc", "securityContext.procMount Unmasked", 0, "security", "7.0",
+		"The container sees the node's /proc paths the runtime masks by default."},
+	{CodeTokenAutomount, SeverityInfo, "workloads", "Default token mounted", "no serviceAccountName and automountServiceAccountToken not false", 0, "security", "3.0",
+		"Pods of the default ServiceAccount rarely call the API, yet carry its token; set automountServiceAccountToken false."},
 	{CodeSingleReplica, SeverityWarning, "workloads", "Single replica without a PodDisruptionBudget", "a Deployment or StatefulSet of 1 replica that no PodDisruptionBudget selects", 1, "reliability", "",
 		"A node drain takes the only replica down with nothing to say it must wait."},
 	{CodeRestarting, SeverityWarning, "workloads", "Restarting containers", "restart count at least 3 (cumulative, never a rate)", 3, "reliability", "",
@@ -143,7 +173,9 @@ func ChecksMarkdown() []string {
 		}
 		rows = append(rows, []string{"`" + c.Code + "`", string(c.Severity), c.Reading, category, c.Title, c.Threshold, c.Rationale})
 	}
-	return markdownTable([]string{"code", "severity", "reading", "category", "check", "threshold", "rationale"}, rows)
+	out := markdownTable([]string{"code", "severity", "reading", "category", "check", "threshold", "rationale"}, rows)
+	return append(out, "", "DangerousCapabilities: "+strings.Join(DangerousCapabilities, ", ")+
+		" (upper case, with or without the CAP_ prefix, as the runtime reads them).")
 }
 
 // Score weights: a namespace starts at 100 and loses these per finding, never below 0.

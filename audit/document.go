@@ -59,9 +59,9 @@ type docTerm struct {
 }
 
 type docNamespace struct {
-	Name       string            `json:"name"`
-	Audited    bool              `json:"audited"`
-	Score      int               `json:"score"`
+	Name    string `json:"name"`
+	Audited bool   `json:"audited"`
+	Score   int    `json:"score"`
 	// Both lists are always present (empty when the reading has none), so a jq path over either
 	// never meets null.
 	Workloads  []docWorkload     `json:"workloads"`

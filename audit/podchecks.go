@@ -15,6 +15,10 @@ func numberOf(v any) (int64, error) {
 		return t.Int64()
 	case float64:
 		return int64(t), nil
+	case int:
+		return int64(t), nil
+	case int64:
+		return t, nil
 	case string:
 		return strconv.ParseInt(t, 10, 64)
 	}
@@ -57,7 +61,7 @@ func (w *Workload) specChecks() []Finding {
 			fs = append(fs, w.finding(CodeHostPath, "", SentenceHostPath, v.String("name"), v.String("hostPath", "path")))
 		}
 	}
-	return fs
+	return append(fs, w.securitySpecChecks()...)
 }
 
 // containerChecks are one container's findings; an init container is checked for its image and
@@ -72,6 +76,7 @@ func (w *Workload) containerChecks(c studioctl.Object, init bool) []Finding {
 	if mayRunAsRoot(w.spec, c) {
 		fs = append(fs, w.finding(CodeRunsAsRoot, name, SentenceRunsAsRoot, name))
 	}
+	fs = append(fs, w.securityChecks(c, name)...)
 	if init {
 		return fs
 	}

@@ -1516,6 +1516,36 @@ spec:
         env:
         - name: BILLING_API_TOKEN
           valueFrom: {secretKeyRef: {name: billing-credentials, key: api-token}}
+---
+# A bare pod that breaks the pod-security checks (issue 27): the node's IPC namespace, a host
+# port, dangerous capabilities added and none dropped, privilege escalation allowed, a writable
+# root, no seccomp profile, the default ServiceAccount's token; and its hardened twin, which
+# breaks none of them (replaytest.PlantedSecurity).
+apiVersion: v1
+kind: Pod
+metadata: {name: net-sniffer, namespace: ops, labels: {app: net-sniffer}}
+spec:
+  nodeSelector: {type: kwok}
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  hostIPC: true
+  containers:
+  - name: sniffer
+    image: "acme/net-sniffer:1.4.2"
+    ports: [{containerPort: 9199, hostPort: 9199}]
+    securityContext: {allowPrivilegeEscalation: true, capabilities: {add: [NET_ADMIN, SYS_PTRACE]}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: hardened-api, namespace: ops, labels: {app: hardened-api}}
+spec:
+  nodeSelector: {type: kwok}
+  tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+  automountServiceAccountToken: false
+  securityContext: {runAsNonRoot: true, runAsUser: 10001, seccompProfile: {type: RuntimeDefault}}
+  containers:
+  - name: api
+    image: "acme/hardened-api:2.0.1"
+    securityContext: {allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: {drop: [ALL]}}
 EOF
 apply "$M/78-workloads.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.

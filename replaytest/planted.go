@@ -109,3 +109,20 @@ func boolText(b bool) string {
 	}
 	return "no"
 }
+
+// securityCodes are the pod-security checks of issue 27, which the hardened pod must not trip.
+var securityCodes = []string{audit.CodeHostIPC, audit.CodeHostPort, audit.CodePrivilegeEscalation, audit.CodeWritableRoot,
+	audit.CodeDangerousCapability, audit.CodeCapabilitiesKept, audit.CodeSeccompUnset, audit.CodeProcMountUnmasked,
+	audit.CodeTokenAutomount, audit.CodePrivileged, audit.CodeRunsAsRoot, audit.CodeHostPath, audit.CodeHostNetwork, audit.CodeHostPID}
+
+// PlantedSecurity are the pods e2e/seed.sh plants for the pod-security checks: one that trips
+// each (procMount aside: an unmasked /proc needs a user namespace, which kwok's nodes lack) and a
+// hardened twin that trips none. They came after the recordings under testdata/replay were made,
+// so only the live suite checks them.
+var PlantedSecurity = []PlantedWorkload{
+	{What: "a bare pod breaking the pod-security checks", Kind: "Pod", Namespace: "ops", Name: "net-sniffer", NoDesired: true,
+		Codes: []string{audit.CodeHostIPC, audit.CodeHostPort, audit.CodeDangerousCapability, audit.CodeCapabilitiesKept,
+			audit.CodePrivilegeEscalation, audit.CodeWritableRoot, audit.CodeSeccompUnset, audit.CodeTokenAutomount},
+		NoCodes: []string{audit.CodeProcMountUnmasked, audit.CodePrivileged}},
+	{What: "its hardened twin", Kind: "Pod", Namespace: "ops", Name: "hardened-api", NoDesired: true, NoCodes: securityCodes},
+}

@@ -42,8 +42,8 @@ func liveContext(t *testing.T) context.Context {
 	return ctx
 }
 
-// TestAuditPlantedLive: each workload the scenario plants for the audit (replaytest.PlantedWorkloads)
-// has its row and produces the findings it was planted for; the Secret check reports "not
+// TestAuditPlantedLive: each workload the scenario plants for the audit (replaytest.PlantedWorkloads,
+// and the pod-security plants of replaytest.PlantedSecurity) has its row and produces the findings it was planted for; the Secret check reports "not
 // checked" for the view identity, which may not read Secrets, instead of guessing.
 func TestAuditPlantedLive(t *testing.T) {
 	needCluster(t)
@@ -52,7 +52,7 @@ func TestAuditPlantedLive(t *testing.T) {
 			s := liveSession(t, identity)
 			ctx := liveContext(t)
 			reports := map[string]*audit.Report{}
-			for _, w := range replaytest.PlantedWorkloads {
+			for _, w := range append(append([]replaytest.PlantedWorkload{}, replaytest.PlantedWorkloads...), replaytest.PlantedSecurity...) {
 				r := reports[w.Namespace]
 				if r == nil {
 					var err error
