@@ -39,7 +39,7 @@ func (r *DiffReport) Print(w io.Writer, form string) error {
 	case DiffJSON:
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(s)
+		return enc.Encode(diffDocument{APIVersion: DiffSchema, Kind: DiffKind, DiffReport: s})
 	case DiffMarkdown:
 		return s.markdown(w)
 	}
