@@ -62,7 +62,7 @@ func (f *File) Import(name string) (*Import, error) {
 		if name == "" {
 			return nil, refuseAt(f.currentAt, CodeMissingContext, sentenceMissingContextCur, f.currentAt.line, f.currentAt.col)
 		}
-		return nil, refuse(CodeMissingContext, sentenceMissingContextNamed)
+		return nil, f.missingContext(name)
 	}
 	if ctx.cluster == "" {
 		return nil, refuseAt(ctx.at, CodeMissingCluster, sentenceNoCluster, ctx.at.line, ctx.at.col)
@@ -130,3 +130,34 @@ func (f *File) Import(name string) (*Import, error) {
 	}
 	return &Import{Name: ctxName, Server: cl.server, Connection: conn, Notices: notices, pluginOnly: !credential && u.plugin}, nil
 }
+
+// missingContext refuses a context name the file does not define. It names the context asked for
+// and the ones the file defines, sorted, so a mistyped name can be put right without opening the
+// file; past maxNamedContexts it says how many more there are, so a long file does not flood the
+// terminal. Each name is quoted and sanitised on its own before the sentence is put together, as
+// kube.Sentencef would cut a joined list longer than one value may be.
+func (f *File) missingContext(asked string) error {
+	defined := f.Contexts()
+	if len(defined) == 0 {
+		return refuse(CodeMissingContext, fmt.Sprintf(sentenceMissingContextNone, quoteName(asked)))
+	}
+	return refuse(CodeMissingContext, fmt.Sprintf(sentenceMissingContextNamed, quoteName(asked), nameList(defined)))
+}
+
+// nameList quotes the first maxNamedContexts names, joined with commas, and counts the rest.
+func nameList(names []string) string {
+	shown := names[:min(len(names), maxNamedContexts)]
+	quoted := make([]string, len(shown))
+	for i, n := range shown {
+		quoted[i] = quoteName(n)
+	}
+	list := strings.Join(quoted, ", ")
+	if rest := len(names) - len(shown); rest > 0 {
+		list = fmt.Sprintf(sentenceMoreContexts, list, rest)
+	}
+	return list
+}
+
+// quoteName is a context name as a sentence quotes it: sanitised for the terminal, cut if very
+// long, in double quotes.
+func quoteName(name string) string { return kube.Sentencef("%q", name) }

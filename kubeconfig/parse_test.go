@@ -232,7 +232,7 @@ func TestImportRefusalSentences(t *testing.T) {
 		{"current context undefined", strings.Replace(small, "current-context: ctx", "current-context: other", 1), "", CodeMissingContext,
 			"The kubeconfig's current-context (line 16, column 18) names a context the file does not define; name one with --context. Nothing was sent."},
 		{"named context undefined", small, "secretname", CodeMissingContext,
-			"The kubeconfig defines no context of the name asked for; name one the file defines. Nothing was sent."},
+			`The kubeconfig defines no context named "secretname"; it defines "ctx". Name one of those with --context. Nothing was sent.`},
 		{"server with a backslash", strings.Replace(small, "https://k8s.example.com:6443", `https://k8s.example.com\@secret.example.net`, 1), "", CodeServerBackslash,
 			"The server at line 6, column 13 holds a backslash, which URL readers disagree about. Nothing was sent."},
 		{"user undefined", strings.Replace(small, "    user: u\n", "    user: secretname\n", 1), "", CodeMissingUser,
@@ -248,6 +248,61 @@ func TestImportRefusalSentences(t *testing.T) {
 			e := refusalOf(t, err)
 			if diff := cmp.Diff([]string{tt.code, tt.sentence}, []string{e.Code, e.Sentence}); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// manyContexts is small with n more contexts, ctx00 to ctx(n-1), all on its cluster and user.
+func manyContexts(n int) string {
+	var b strings.Builder
+	b.WriteString(small)
+	b.WriteString("contexts:\n- name: ctx\n  context: {cluster: c, user: u}\n")
+	for i := range n {
+		fmt.Fprintf(&b, "- name: ctx%02d\n  context: {cluster: c, user: u}\n", i)
+	}
+	return strings.Replace(b.String(), "contexts:\n- name: ctx\n  context:\n    cluster: c\n    user: u\n", "", 1)
+}
+
+// A context name the file does not define is refused with the name asked for and the names the
+// file defines, sorted, at most maxNamedContexts of them; every name is sanitised, and the
+// token never appears.
+func TestMissingContextNamesWhatTheFileDefines(t *testing.T) {
+	noContexts := small[:strings.Index(small, "contexts:")]
+	var first20 []string
+	for i := range 19 {
+		first20 = append(first20, fmt.Sprintf("%q", fmt.Sprintf("ctx%02d", i)))
+	}
+	tests := []struct {
+		name, data, context, sentence string
+	}{
+		{"one context", small, "nope", `The kubeconfig defines no context named "nope"; it defines "ctx". Name one of those with --context. Nothing was sent.`},
+		{"sorted", strings.Replace(small, "current-context: ctx", "- name: alpha\n  context: {cluster: c, user: u}\ncurrent-context: ctx", 1), "prdo",
+			`The kubeconfig defines no context named "prdo"; it defines "alpha", "ctx". Name one of those with --context. Nothing was sent.`},
+		{"exactly 20", manyContexts(19), "nope",
+			`The kubeconfig defines no context named "nope"; it defines "ctx", ` + strings.Join(first20, ", ") + `. Name one of those with --context. Nothing was sent.`},
+		{"more than 20", manyContexts(25), "nope",
+			`The kubeconfig defines no context named "nope"; it defines "ctx", ` + strings.Join(first20, ", ") + ` and 6 more. Name one of those with --context. Nothing was sent.`},
+		{"none defined", noContexts, "nope", `The kubeconfig defines no context named "nope", nor any other context. Nothing was sent.`},
+		{"hostile name asked", small, "no\x1b]0;title\x07pe\u202e", `The kubeconfig defines no context named "nope\u202e"; it defines "ctx". Name one of those with --context. Nothing was sent.`},
+		{"hostile names defined", strings.Replace(small, "name: ctx", `name: "c\rtx\x1b[2J\u200b\x07"`, 1), "nope",
+			`The kubeconfig defines no context named "nope"; it defines "c\x0dtx\u200b\x07". Name one of those with --context. Nothing was sent.`},
+		{"long name cut", small, strings.Repeat("n", limits.MaxSentenceValue+10),
+			`The kubeconfig defines no context named "` + strings.Repeat("n", limits.MaxSentenceValue) + `…"; it defines "ctx". Name one of those with --context. Nothing was sent.`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Parse([]byte(tt.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = f.Import(tt.context)
+			e := refusalOf(t, err)
+			if diff := cmp.Diff([]string{CodeMissingContext, tt.sentence}, []string{e.Code, e.Sentence}); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if strings.Contains(e.Sentence, "cnry") {
+				t.Errorf("the sentence repeats the token: %q", e.Sentence)
 			}
 		})
 	}

@@ -5,9 +5,13 @@ package kubeconfig
 // file: a token can sit anywhere in a kubeconfig, even in a key or a comment, so a sentence gives
 // a position (line and column) and names only fields from studioctl's own vocabulary.
 //
-// Placeholders: %d is always a line or a column number; %s is always one of the field or list
-// names below (fieldServer, listClusters, ...) or a list of the setting names of notImportedOrder,
-// never text taken from the file.
+// Placeholders: %d is always a line or a column number (or, in sentenceMoreContexts, a count);
+// %s is always one of the field or list names below (fieldServer, listClusters, ...) or a list of
+// the setting names of notImportedOrder, never text taken from the file. The one exception is the
+// refusal of a context name the file does not define: it quotes the name asked for and the names
+// of the contexts the file defines, each sanitised by kube.Sentencef, so the person can pick one
+// without opening the file. A context's name is a label, not a credential, and connection
+// contexts prints the same names.
 
 // Refusals of the file as a whole (Parse). Each is a *kube.Error with Exit kube.ExitRefused.
 const (
@@ -74,12 +78,18 @@ const (
 	CodeServerMissing    = "kubeconfig.server_missing"
 
 	sentenceNoCurrentContext    = "No context was named and the kubeconfig sets no current-context; name one with --context. Nothing was sent."
-	sentenceMissingContextNamed = "The kubeconfig defines no context of the name asked for; name one the file defines. Nothing was sent."
+	sentenceMissingContextNamed = "The kubeconfig defines no context named %s; it defines %s. Name one of those with --context. Nothing was sent."
+	sentenceMissingContextNone  = "The kubeconfig defines no context named %s, nor any other context. Nothing was sent."
 	sentenceMissingContextCur   = "The kubeconfig's current-context (line %d, column %d) names a context the file does not define; name one with --context. Nothing was sent."
 	sentenceNoCluster           = "The context at line %d, column %d names no cluster. Nothing was sent."
 	sentenceMissingCluster      = "The context at line %d, column %d names a cluster the file does not define. Nothing was sent."
 	sentenceMissingUser         = "The context at line %d, column %d names a user the file does not define. Nothing was sent."
 	sentenceServerMissing       = "The cluster at line %d, column %d gives no server. Nothing was sent."
+
+	// sentenceMoreContexts ends a list of context names cut at maxNamedContexts: the names
+	// listed, then how many were left out.
+	sentenceMoreContexts = "%s and %d more"
+	maxNamedContexts     = 20
 
 	// sentenceInFile stands before a refusal of one file of a list (ParseList); %s is the path
 	// the person gave, never text from the file.

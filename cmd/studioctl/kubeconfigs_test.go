@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 )
@@ -180,5 +182,35 @@ func TestMCPIgnoresTheDefaultKubeconfig(t *testing.T) {
 	}
 	if n := ts.requests.Load(); n != 0 {
 		t.Fatalf("mcp sent %d requests through the default kubeconfig", n)
+	}
+}
+
+// --context naming a context the kubeconfig does not define is refused with the name asked for
+// and the contexts the file defines, each sanitised, both when a statement opens the file and when
+// connection add imports it; the token and the file's path never appear and nothing is saved.
+func TestUnknownContextNamesTheContexts(t *testing.T) {
+	kc := syntheticKubeconfig(t, "https://127.0.0.1:9")
+	tio := newTestIO(t, filepath.Join(t.TempDir(), "config"))
+	sentence := "error: The kubeconfig defines no context named %s; it defines \"ctx\". Name one of those with --context. Nothing was sent.\n"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"statement", []string{"--kubeconfig", kc, "--context", "nope", "get", "pods"}, fmt.Sprintf(sentence, `"nope"`)},
+		{"connection add", []string{"connection", "add", "x", "--from-kubeconfig", kc, "--context", "nope"}, fmt.Sprintf(sentence, `"nope"`)},
+		{"hostile name", []string{"--kubeconfig", kc, "--context", "no\x1b]0;t\x07pe\u202e\x07", "get", "pods"}, fmt.Sprintf(sentence, `"nope\u202e\x07"`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code := tio.run(tt.args...)
+			got := []any{code, tio.out.String(), tio.err.String()}
+			if diff := cmp.Diff([]any{kube.ExitRefused, "", tt.want}, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if strings.Contains(tio.err.String(), "cnryCMDTOKEN") || strings.Contains(tio.err.String(), "pathcanary") {
+				t.Errorf("the token or the path was printed: %s", tio.err)
+			}
+		})
 	}
 }
