@@ -183,7 +183,7 @@ func connectionList(f *Factory) *cobra.Command {
 				for _, c := range list {
 					items = append(items, connectionDoc(c))
 				}
-				res.Docs = &printer.Docs{Format: "json", Value: map[string]any{"connections": items}}
+				res.Docs = &printer.Docs{Format: "json", Value: map[string]any{"apiVersion": connectionSchema, "kind": connectionListKind, "connections": items}}
 			case len(list) == 0:
 				res.Empty = sentenceNoConnections
 			default:
@@ -219,7 +219,9 @@ func connectionShow(f *Factory) *cobra.Command {
 			}
 			res := &printer.Result{}
 			if jsonOut {
-				res.Docs = &printer.Docs{Format: "json", Value: connectionDoc(*c)}
+				doc := connectionDoc(*c)
+				doc["apiVersion"], doc["kind"] = connectionSchema, connectionKind
+				res.Docs = &printer.Docs{Format: "json", Value: doc}
 			} else {
 				res.Lines = &printer.Lines{Text: showLines(*c)}
 			}
