@@ -18,8 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -319,5 +321,73 @@ func TestConnectionAddSSHFlags(t *testing.T) {
 	// Opening it with no agent (SSH_AUTH_SOCK unset) says so; nothing is dialled.
 	if code := tio.run("--connection", "edge", "get", "pods"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "ssh-agent") {
 		t.Fatalf("no agent: exit %d: %s", code, tio.err)
+	}
+}
+
+// The IMPORT column says what importing each context gives: yes with a credential (or through
+// kubectl proxy, which signs in itself), the notice's code when the user signs in only through a
+// credential plugin or gives no credential at all, and the refusal's code when the connection is
+// refused. The token is never printed.
+func TestConnectionContextsImportColumn(t *testing.T) {
+	data := []byte(`apiVersion: v1
+kind: Config
+clusters:
+- name: c
+  cluster: {server: "https://k8s.example.com:6443"}
+- name: proxy
+  cluster: {server: "http://127.0.0.1:8001"}
+- name: bad
+  cluster: {server: "k8s.example.com:6443"}
+users:
+- name: token
+  user: {token: cnryCMDTOKENxxxxxxxxxxxxxxxx}
+- name: exec
+  user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: aws}}
+- name: gcp
+  user: {auth-provider: {name: gcp}}
+- name: exec-and-token
+  user: {token: cnryCMDTOKENxxxxxxxxxxxxxxxx, exec: {command: aws}}
+- name: empty
+  user: {}
+contexts:
+- {name: a-token, context: {cluster: c, user: token}}
+- {name: b-exec, context: {cluster: c, user: exec}}
+- {name: c-gcp, context: {cluster: c, user: gcp}}
+- {name: d-no-user, context: {cluster: c}}
+- {name: e-empty-user, context: {cluster: c, user: empty}}
+- {name: f-exec-and-token, context: {cluster: c, user: exec-and-token}}
+- {name: g-proxy, context: {cluster: proxy}}
+- {name: h-bad-server, context: {cluster: bad, user: token}}
+current-context: a-token
+`)
+	file, err := kubeconfig.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const server = "k8s.example.com:6443"
+	want := [][]string{
+		{"*", "a-token", server, "default", "token", "yes"},
+		{"", "b-exec", server, "default", "none", "no credential (kubeconfig.notice.credential_plugin)"},
+		{"", "c-gcp", server, "default", "none", "no credential (kubeconfig.notice.credential_plugin)"},
+		{"", "d-no-user", server, "default", "none", "no credential (kubeconfig.notice.anonymous)"},
+		{"", "e-empty-user", server, "default", "none", "no credential (kubeconfig.notice.anonymous)"},
+		{"", "f-exec-and-token", server, "default", "token", "yes"},
+		{"", "g-proxy", "127.0.0.1:8001", "default", "none", "yes"},
+		{"", "h-bad-server", "", "", "", "refused (kubeconfig.server_scheme)"},
+	}
+	if diff := cmp.Diff(want, contextTable(file, kube.Switches{AllowLoopbackPlaintext: true}).Rows); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+
+	kc := filepath.Join(t.TempDir(), "kc.yaml")
+	if err := os.WriteFile(kc, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tio := newTestIO(t, filepath.Join(t.TempDir(), "studioctl"))
+	if code := tio.run("connection", "contexts", kc); code != 0 || strings.Contains(tio.out.String()+tio.err.String(), "cnryCMDTOKEN") {
+		t.Fatalf("exit %d, or the token was printed:\n%s%s", code, tio.out, tio.err)
+	}
+	if !strings.Contains(tio.out.String(), "b-exec             "+server+"   default     none         no credential (kubeconfig.notice.credential_plugin)\n") {
+		t.Errorf("the exec context's row:\n%s", tio.out)
 	}
 }

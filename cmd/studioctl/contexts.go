@@ -12,7 +12,8 @@ import (
 
 // connectionContexts lists a kubeconfig's contexts as studioctl would import them, before one is
 // saved: the server each points at, its namespace, which credential it carries (never the
-// credential) and, for a context studioctl refuses, the refusal's code. Nothing is sent.
+// credential) and what importing it gives: yes, no credential with the notice's code, or the
+// refusal's code for a context studioctl refuses. Nothing is sent.
 func connectionContexts(f *Factory) *cobra.Command {
 	io := f.IO
 	return &cobra.Command{
@@ -54,7 +55,7 @@ func contextTable(file *kubeconfig.File, sw kube.Switches) *printer.Table {
 	return t
 }
 
-// contextCells are a context's server, namespace, credential kind and whether it imports.
+// contextCells are a context's server, namespace, credential kind and what importing it gives.
 func contextCells(file *kubeconfig.File, name string, sw kube.Switches) []string {
 	imp, err := file.Import(name)
 	if err != nil {
@@ -69,11 +70,24 @@ func contextCells(file *kubeconfig.File, name string, sw kube.Switches) []string
 	if ns == "" {
 		ns = "default"
 	}
-	verdict := "yes"
-	if _, err := c.Validate(sw); err != nil {
-		verdict = refusalCode(err)
+	return []string{c.Host + ":" + strconv.Itoa(port) + c.APIPath, ns, credentialKind(c), importVerdict(imp, sw)}
+}
+
+// importVerdict is the IMPORT cell. A connection the switches refuse says the refusal's code. One
+// that imports with no credential, because its user signs in only through a credential plugin
+// (exec or auth-provider) or gives nothing studioctl imports, says so with the notice's code
+// rather than yes: opening it would be refused or reach the server as the anonymous user, and the
+// notice says how to give it a token.
+func importVerdict(imp *kubeconfig.Import, sw kube.Switches) string {
+	if _, err := imp.Connection.Validate(sw); err != nil {
+		return refusalCode(err)
 	}
-	return []string{c.Host + ":" + strconv.Itoa(port) + c.APIPath, ns, credentialKind(c), verdict}
+	for _, n := range imp.Notices {
+		if n.Code == kubeconfig.NoticeCredentialPlugin || n.Code == kubeconfig.NoticeAnonymous {
+			return fmt.Sprintf(cellImportNoCredential, n.Code)
+		}
+	}
+	return cellImportYes
 }
 
 func credentialKind(c kube.Connection) string {
@@ -88,7 +102,7 @@ func credentialKind(c kube.Connection) string {
 
 func refusalCode(err error) string {
 	if e, ok := kube.AsError(err); ok {
-		return fmt.Sprintf("refused (%s)", e.Code)
+		return fmt.Sprintf(cellImportRefusedCode, e.Code)
 	}
-	return "refused"
+	return cellImportRefused
 }

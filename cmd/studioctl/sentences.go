@@ -19,6 +19,14 @@ const (
 	sentenceMaxRows           = "--max-rows takes 1 to %d. Nothing was sent."
 )
 
+// The IMPORT cell of connection contexts: what importing the context would give.
+const (
+	cellImportYes          = "yes"
+	cellImportRefused      = "refused"
+	cellImportRefusedCode  = "refused (%s)"
+	cellImportNoCredential = "no credential (%s)"
+)
+
 // Why a kubeconfig could not be opened, beside replayread.go's reasons for a recording.
 const (
 	reasonNotAFile = "it is not a plain file"
