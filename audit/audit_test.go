@@ -97,7 +97,8 @@ func TestProfileWorkloadsRowsAndFindings(t *testing.T) {
 	wantCodes := []string{CodeCrashLooping, CodeHostNetwork, CodeHostPath, CodeHostPID, CodeImageMutableTag, CodeLimitsMissing,
 		CodeLivenessMissing, CodeNotAudited, CodePrivileged, CodePullAlwaysMutable, CodeReadinessMissing, CodeRequestsMissing,
 		CodeRestarting, CodeRunsAsRoot, CodeSecretKeyMissing, CodeSecretMissing, CodeSingleReplica,
-		CodeCapabilitiesKept, CodePrivilegeEscalation, CodeSeccompUnset, CodeTokenAutomount, CodeWritableRoot}
+		CodeCapabilitiesKept, CodePrivilegeEscalation, CodeSeccompUnset, CodeTokenAutomount, CodeWritableRoot,
+		CodeNoReadyReplicas, CodePriorityClassMissing}
 	sort.Strings(wantCodes)
 	if diff := cmp.Diff(wantCodes, got); diff != "" {
 		t.Errorf("codes (-want +got):\n%s", diff)

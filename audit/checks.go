@@ -48,37 +48,43 @@ type Check struct {
 
 // The stable codes.
 const (
-	CodeNotAudited          = "audit.not_audited"
-	CodeKindUnreadable      = "audit.kind_unreadable"
-	CodeRequestsMissing     = "audit.requests_missing"
-	CodeLimitsMissing       = "audit.limits_missing"
-	CodeReadinessMissing    = "audit.readiness_probe_missing"
-	CodeLivenessMissing     = "audit.liveness_probe_missing"
-	CodeImageMutableTag     = "audit.image_latest"
-	CodePullAlwaysMutable   = "audit.pull_always_mutable"
-	CodePrivileged          = "audit.privileged"
-	CodeHostPath            = "audit.host_path"
-	CodeHostNetwork         = "audit.host_network"
-	CodeHostPID             = "audit.host_pid"
-	CodeRunsAsRoot          = "audit.runs_as_root"
-	CodeHostIPC             = "audit.host_ipc"
-	CodeHostPort            = "audit.host_port"
-	CodePrivilegeEscalation = "audit.privilege_escalation"
-	CodeWritableRoot        = "audit.writable_root_filesystem"
-	CodeDangerousCapability = "audit.dangerous_capability"
-	CodeCapabilitiesKept    = "audit.capabilities_not_dropped"
-	CodeSeccompUnset        = "audit.seccomp_unset"
-	CodeProcMountUnmasked   = "audit.proc_mount_unmasked"
-	CodeTokenAutomount      = "audit.token_automount"
-	CodeSingleReplica       = "audit.single_replica_no_pdb"
-	CodeRestarting          = "audit.restarting"
-	CodeCrashLooping        = "audit.crash_looping"
-	CodeSecretMissing       = "audit.secret_missing"
-	CodeSecretKeyMissing    = "audit.secret_key_missing"
-	CodeSecretNotChecked    = "audit.secret_not_checked"
-	CodeUsageNearLimit      = "audit.usage_near_limit"
-	CodeRequestsAboveUse    = "audit.requests_above_usage"
-	CodeUsageUnavailable    = "audit.usage_unavailable"
+	CodeNotAudited           = "audit.not_audited"
+	CodeKindUnreadable       = "audit.kind_unreadable"
+	CodeRequestsMissing      = "audit.requests_missing"
+	CodeLimitsMissing        = "audit.limits_missing"
+	CodeReadinessMissing     = "audit.readiness_probe_missing"
+	CodeLivenessMissing      = "audit.liveness_probe_missing"
+	CodeImageMutableTag      = "audit.image_latest"
+	CodePullAlwaysMutable    = "audit.pull_always_mutable"
+	CodePrivileged           = "audit.privileged"
+	CodeHostPath             = "audit.host_path"
+	CodeHostNetwork          = "audit.host_network"
+	CodeHostPID              = "audit.host_pid"
+	CodeRunsAsRoot           = "audit.runs_as_root"
+	CodeHostIPC              = "audit.host_ipc"
+	CodeHostPort             = "audit.host_port"
+	CodePrivilegeEscalation  = "audit.privilege_escalation"
+	CodeWritableRoot         = "audit.writable_root_filesystem"
+	CodeDangerousCapability  = "audit.dangerous_capability"
+	CodeCapabilitiesKept     = "audit.capabilities_not_dropped"
+	CodeSeccompUnset         = "audit.seccomp_unset"
+	CodeProcMountUnmasked    = "audit.proc_mount_unmasked"
+	CodeTokenAutomount       = "audit.token_automount"
+	CodeNoReadyReplicas      = "audit.no_ready_replicas"
+	CodeSpreadMissing        = "audit.spread_missing"
+	CodePriorityClassMissing = "audit.priority_class_missing"
+	CodeJobFailed            = "audit.job_failed"
+	CodeCronJobSuspended     = "audit.cronjob_suspended"
+	CodeBudgetBlocks         = "audit.pdb_blocks_eviction"
+	CodeSingleReplica        = "audit.single_replica_no_pdb"
+	CodeRestarting           = "audit.restarting"
+	CodeCrashLooping         = "audit.crash_looping"
+	CodeSecretMissing        = "audit.secret_missing"
+	CodeSecretKeyMissing     = "audit.secret_key_missing"
+	CodeSecretNotChecked     = "audit.secret_not_checked"
+	CodeUsageNearLimit       = "audit.usage_near_limit"
+	CodeRequestsAboveUse     = "audit.requests_above_usage"
+	CodeUsageUnavailable     = "audit.usage_unavailable"
 )
 
 // Checks is every check, in the order reports list them.
@@ -129,6 +135,18 @@ var Checks = []Check{
 		"Pods of the default ServiceAccount rarely call the API, yet carry its token; set automountServiceAccountToken false."},
 	{CodeSingleReplica, SeverityWarning, "workloads", "Single replica without a PodDisruptionBudget", "a Deployment or StatefulSet of 1 replica that no PodDisruptionBudget selects", 1, "reliability", "",
 		"A node drain takes the only replica down with nothing to say it must wait."},
+	{CodeNoReadyReplicas, SeverityError, "workloads", "No replica ready", "a Deployment, StatefulSet or DaemonSet that wants pods and has none ready", 0, "reliability", "",
+		"The workload serves nothing: every replica is missing, starting or failing."},
+	{CodeSpreadMissing, SeverityWarning, "workloads", "Replicas not spread", "a Deployment or StatefulSet of 2 or more replicas with no topologySpreadConstraints and no podAntiAffinity", 2, "reliability", "",
+		"The scheduler may place every replica on one node, and that node's failure takes them all."},
+	{CodePriorityClassMissing, SeverityInfo, "workloads", "No priority class", "no priorityClassName in the pod spec", 0, "reliability", "",
+		"Under pressure the scheduler preempts and the kubelet evicts by priority; without a class the workload has the default."},
+	{CodeJobFailed, SeverityWarning, "workloads", "Job failed", "a Job with the condition Failed", 0, "reliability", "",
+		"The Job stopped retrying (backoff limit or deadline); its work was not done."},
+	{CodeCronJobSuspended, SeverityInfo, "workloads", "CronJob suspended", "spec.suspend true", 0, "reliability", "",
+		"No Job is started while it is suspended; a suspension left in place stops the schedule silently."},
+	{CodeBudgetBlocks, SeverityWarning, "workloads", "PodDisruptionBudget blocks every eviction", "no disruption allowed while every pod it guards is healthy", 0, "reliability", "",
+		"A node drain waits for ever: maxUnavailable 0, or minAvailable equal to the pods there are."},
 	{CodeRestarting, SeverityWarning, "workloads", "Restarting containers", "restart count at least 3 (cumulative, never a rate)", 3, "reliability", "",
 		"Repeated restarts are a failing process or probe; the last termination reason says which."},
 	{CodeCrashLooping, SeverityError, "workloads", "Crash-looping container", "a container waiting in CrashLoopBackOff", 0, "reliability", "",

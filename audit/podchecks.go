@@ -45,7 +45,7 @@ func (w *Workload) checks() []Finding {
 	for _, c := range w.crash {
 		fs = append(fs, w.finding(CodeCrashLooping, c, SentenceCrashLooping, c))
 	}
-	return fs
+	return append(fs, w.reliabilityChecks()...)
 }
 
 func (w *Workload) specChecks() []Finding {

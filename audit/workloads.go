@@ -141,6 +141,8 @@ func profileNamespace(ns string, in *workloadInput) (*Namespace, []Finding) {
 		out.Workloads = append(out.Workloads, w)
 	}
 	fs = append(fs, pdbFindings(out.Workloads, in.kinds["poddisruptionbudgets.policy"], ns)...)
+	fs = append(fs, blockingBudgets(in.kinds["poddisruptionbudgets.policy"], ns)...)
+	fs = append(fs, batchFindings(in.kinds, ns)...)
 	fs = append(fs, secretFindings(out.Workloads, in.kinds["secrets"], ns)...)
 	return out, fs
 }

@@ -1546,6 +1546,14 @@ spec:
   - name: api
     image: "acme/hardened-api:2.0.1"
     securityContext: {allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: {drop: [ALL]}}
+---
+# A budget that allows no eviction while its one pod is healthy (audit.pdb_blocks_eviction).
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: hardened-api, namespace: ops}
+spec:
+  minAvailable: 1
+  selector: {matchLabels: {app: hardened-api}}
 EOF
 apply "$M/78-workloads.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.

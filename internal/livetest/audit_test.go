@@ -145,3 +145,38 @@ func millicores(q string) (int64, error) {
 	n, err := strconv.ParseInt(q, 10, 64)
 	return n * mul / div, err
 }
+
+// TestAuditReliabilityLive: the reliability checks of issue 27 fire on the scenario's objects
+// that are planted to trip them, as admin and as view, and not on their healthy neighbours: the
+// crash-looping report-generator has no ready replica, web's three replicas are not spread,
+// monitoring's tsdb-backup CronJob is suspended, and ops's hardened-api budget blocks every
+// eviction while shop's web budget (minAvailable 2 of 3) does not.
+func TestAuditReliabilityLive(t *testing.T) {
+	needCluster(t)
+	want := []string{
+		"audit.no_ready_replicas Deployment/ops/report-generator", "audit.spread_missing Deployment/shop/web",
+		"audit.cronjob_suspended CronJob/monitoring/tsdb-backup", "audit.pdb_blocks_eviction PodDisruptionBudget/ops/hardened-api",
+	}
+	never := []string{"audit.pdb_blocks_eviction PodDisruptionBudget/shop/web", "audit.no_ready_replicas Deployment/shop/web",
+		"audit.cronjob_suspended CronJob/payments/settlement-report"}
+	for _, identity := range []string{"admin", "view"} {
+		r, err := audit.ProfileWorkloads(liveContext(t), liveSession(t, identity), "", audit.Options{AllNamespaces: true})
+		if err != nil {
+			t.Fatalf("as %s: %v", identity, err)
+		}
+		got := map[string]bool{}
+		for _, f := range r.Findings {
+			got[f.Code+" "+f.Object()] = true
+		}
+		for _, w := range want {
+			if !got[w] {
+				t.Errorf("as %s: no %s", identity, w)
+			}
+		}
+		for _, n := range never {
+			if got[n] {
+				t.Errorf("as %s: an unexpected %s", identity, n)
+			}
+		}
+	}
+}
