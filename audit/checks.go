@@ -70,6 +70,7 @@ const (
 	CodeSeccompUnset         = "audit.seccomp_unset"
 	CodeProcMountUnmasked    = "audit.proc_mount_unmasked"
 	CodeTokenAutomount       = "audit.token_automount"
+	CodeLiteralSecret        = "audit.literal_secret_env"
 	CodeNoReadyReplicas      = "audit.no_ready_replicas"
 	CodeSpreadMissing        = "audit.spread_missing"
 	CodePriorityClassMissing = "audit.priority_class_missing"
@@ -133,6 +134,8 @@ var Checks = []Check{
 		"The container sees the node's /proc paths the runtime masks by default."},
 	{CodeTokenAutomount, SeverityInfo, "workloads", "Default token mounted", "no serviceAccountName and automountServiceAccountToken not false", 0, "security", "3.0",
 		"Pods of the default ServiceAccount rarely call the API, yet carry its token; set automountServiceAccountToken false."},
+	{CodeLiteralSecret, SeverityWarning, "workloads", "Credential in a literal env value", "an env var with a literal value whose name holds one of SecretLikeNames", 0, "security", "5.5",
+		"Whoever may read the workload reads the value; take it from a Secret with valueFrom. Only the name is reported."},
 	{CodeSingleReplica, SeverityWarning, "workloads", "Single replica without a PodDisruptionBudget", "a Deployment or StatefulSet of 1 replica that no PodDisruptionBudget selects", 1, "reliability", "",
 		"A node drain takes the only replica down with nothing to say it must wait."},
 	{CodeNoReadyReplicas, SeverityError, "workloads", "No replica ready", "a Deployment, StatefulSet or DaemonSet that wants pods and has none ready", 0, "reliability", "",
@@ -193,7 +196,8 @@ func ChecksMarkdown() []string {
 	}
 	out := markdownTable([]string{"code", "severity", "reading", "category", "check", "threshold", "rationale"}, rows)
 	return append(out, "", "DangerousCapabilities: "+strings.Join(DangerousCapabilities, ", ")+
-		" (upper case, with or without the CAP_ prefix, as the runtime reads them).")
+		" (upper case, with or without the CAP_ prefix, as the runtime reads them).",
+		"", "SecretLikeNames: "+strings.Join(SecretLikeNames, ", ")+" (in the name, without case, _ or -).")
 }
 
 // Score weights: a namespace starts at 100 and loses these per finding, never below 0.

@@ -13,6 +13,36 @@ import (
 var DangerousCapabilities = []string{"ALL", "SYS_ADMIN", "NET_ADMIN", "SYS_PTRACE", "SYS_MODULE", "SYS_RAWIO",
 	"SYS_BOOT", "SYS_TIME", "BPF", "PERFMON", "DAC_READ_SEARCH", "MAC_ADMIN", "MAC_OVERRIDE"}
 
+// SecretLikeNames are the words that make an environment variable's name look like it holds a
+// credential (compared without case, "_" and "-"): such a variable should come from a Secret, not
+// a literal in the pod spec, which every reader of the workload sees. The one list the check, the
+// docs and the tests read.
+var SecretLikeNames = []string{"password", "passwd", "secret", "token", "apikey", "accesskey", "privatekey", "credential"}
+
+// secretLike reports whether an environment variable's name looks like a credential's.
+func secretLike(name string) bool {
+	n := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(name))
+	for _, w := range SecretLikeNames {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// literalSecrets are the names of a container's environment variables that look like
+// credentials and hold a literal value (not valueFrom). Only names are kept: the values are
+// never read into a finding.
+func literalSecrets(c studioctl.Object) []string {
+	var out []string
+	for _, e := range c.Slice("env") {
+		if _, literal := e.Field("value"); literal && secretLike(e.String("name")) {
+			out = append(out, e.String("name"))
+		}
+	}
+	return out
+}
+
 // securitySpecChecks are the pod-level security findings: the host's IPC namespace and the
 // default ServiceAccount's token mounted into pods that name no account of their own.
 func (w *Workload) securitySpecChecks() []Finding {
@@ -52,6 +82,9 @@ func (w *Workload) securityChecks(c studioctl.Object, name string) []Finding {
 	}
 	if !slices.Contains(dropped, "ALL") {
 		fs = append(fs, w.finding(CodeCapabilitiesKept, name, SentenceCapabilitiesKept, name))
+	}
+	if names := literalSecrets(c); len(names) > 0 {
+		fs = append(fs, w.finding(CodeLiteralSecret, name, SentenceLiteralSecret, name, strings.Join(names, ", ")))
 	}
 	if seccompUnset(w.spec, c) {
 		fs = append(fs, w.finding(CodeSeccompUnset, name, SentenceSeccompUnset, name))

@@ -3,6 +3,7 @@ package audit
 import (
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -88,5 +89,32 @@ func TestInitContainersAreCheckedForSecurity(t *testing.T) {
 		"containers": []any{hardened(nil)}, "initContainers": []any{hardened(obj{"procMount": "Unmasked"})}}
 	if got := securityCodes(spec); !slices.Contains(got, CodeProcMountUnmasked) {
 		t.Errorf("an init container's unmasked /proc went unreported: %v", got)
+	}
+}
+
+// TestLiteralSecretEnv: a literal value under a credential-like name is reported by its name,
+// never its value; valueFrom and harmless names are not.
+func TestLiteralSecretEnv(t *testing.T) {
+	c := hardened(nil)
+	c["env"] = []any{
+		obj{"name": "DB_PASSWORD", "value": "hunter2-CANARY"}, obj{"name": "api-key", "value": "k-CANARY"},
+		obj{"name": "GITHUB_TOKEN", "valueFrom": obj{"secretKeyRef": obj{"name": "gh", "key": "token"}}},
+		obj{"name": "LOG_LEVEL", "value": "debug"}, obj{"name": "Stripe_Secret_Key", "value": "sk-CANARY"},
+	}
+	w := &Workload{Kind: "Deployment", Namespace: "shop", Name: "web", spec: studioctl.NewObject(obj{"containers": []any{c}})}
+	var msgs []string
+	for _, f := range w.checks() {
+		if f.Code == CodeLiteralSecret {
+			msgs = append(msgs, f.Message)
+		}
+	}
+	want := []string{"Container app sets DB_PASSWORD, api-key, Stripe_Secret_Key to a literal value; take it from a Secret."}
+	if diff := cmp.Diff(want, msgs); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	for _, m := range msgs {
+		if strings.Contains(m, "CANARY") {
+			t.Errorf("a value reached the finding: %q", m)
+		}
 	}
 }

@@ -52,6 +52,7 @@ const (
 	SentenceSeccompUnset         = "Container %s runs with no seccomp profile (or Unconfined)."
 	SentenceProcMountUnmasked    = "Container %s sees an unmasked /proc (procMount Unmasked)."
 	SentenceTokenAutomount       = "The pods mount the default ServiceAccount's token: no serviceAccountName and automountServiceAccountToken is not false."
+	SentenceLiteralSecret        = "Container %s sets %s to a literal value; take it from a Secret."
 	SentenceNoReadyReplicas      = "%s %s has 0 of %d desired pods ready."
 	SentenceSpreadMissing        = "%s %s has %d replicas and neither topology spread constraints nor a pod anti-affinity."
 	SentencePriorityClassMissing = "The pods have no priority class."

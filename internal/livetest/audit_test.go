@@ -150,15 +150,17 @@ func millicores(q string) (int64, error) {
 // that are planted to trip them, as admin and as view, and not on their healthy neighbours: the
 // crash-looping report-generator has no ready replica, web's three replicas are not spread,
 // monitoring's tsdb-backup CronJob is suspended, and ops's hardened-api budget blocks every
-// eviction while shop's web budget (minAvailable 2 of 3) does not.
+// eviction while shop's web budget (minAvailable 2 of 3) does not; and the literal credentials in
+// env (shop's api, payments' settlement-report) are named while billing-sync's valueFrom is not.
 func TestAuditReliabilityLive(t *testing.T) {
 	needCluster(t)
 	want := []string{
 		"audit.no_ready_replicas Deployment/ops/report-generator", "audit.spread_missing Deployment/shop/web",
 		"audit.cronjob_suspended CronJob/monitoring/tsdb-backup", "audit.pdb_blocks_eviction PodDisruptionBudget/ops/hardened-api",
+		"audit.literal_secret_env Deployment/shop/api", "audit.literal_secret_env CronJob/payments/settlement-report",
 	}
 	never := []string{"audit.pdb_blocks_eviction PodDisruptionBudget/shop/web", "audit.no_ready_replicas Deployment/shop/web",
-		"audit.cronjob_suspended CronJob/payments/settlement-report"}
+		"audit.cronjob_suspended CronJob/payments/settlement-report", "audit.literal_secret_env Deployment/ops/billing-sync"}
 	for _, identity := range []string{"admin", "view"} {
 		r, err := audit.ProfileWorkloads(liveContext(t), liveSession(t, identity), "", audit.Options{AllNamespaces: true})
 		if err != nil {
