@@ -142,10 +142,6 @@ type JSONHealth struct {
 	Nodes      JSONCount      `json:"nodes"`
 	Namespaces JSONCount      `json:"namespaces"`
 	Notices    []Notice       `json:"notices"`
-	// SchemaVersion is SchemaVersion on a document this package built; it is not printed.
-	//
-	// Deprecated: read APIVersion and Kind.
-	SchemaVersion int `json:"-"`
 }
 
 // JSONCount is one count of the overview; count is absent when it could not be read.
@@ -176,6 +172,6 @@ func (h *Health) JSON() *JSONHealth {
 	if notices == nil {
 		notices = []Notice{}
 	}
-	return &JSONHealth{APIVersion: HealthSchema, Kind: HealthKind, SchemaVersion: SchemaVersion, Ready: h.Ready, Readyz: h.Readyz, Version: h.Version,
+	return &JSONHealth{APIVersion: HealthSchema, Kind: HealthKind, Ready: h.Ready, Readyz: h.Readyz, Version: h.Version,
 		Nodes: conv(h.Nodes), Namespaces: conv(h.Namespaces), Notices: notices}
 }

@@ -106,10 +106,6 @@ type JSONTree struct {
 	Namespaces *JSONNamespaces `json:"namespaces,omitempty"`
 	Notices    []Notice        `json:"notices"`
 	Containers []*JSONNode     `json:"containers"`
-	// SchemaVersion is SchemaVersion on a document this package built; it is not printed.
-	//
-	// Deprecated: read APIVersion and Kind.
-	SchemaVersion int `json:"-"`
 }
 
 // JSONNamespaces says where the namespace list came from and how long it is.
@@ -146,7 +142,7 @@ type JSONNode struct {
 // JSON builds the tree's JSON document. With objects false, folders carry their counts but not
 // their objects. In machine mode a core Secret's name is masked in its label, path and ref.
 func JSON(nodes []*Node, ns *Namespaces, notices []Notice, objects bool, mode printer.RedactMode) *JSONTree {
-	doc := &JSONTree{APIVersion: TreeSchema, Kind: TreeKind, SchemaVersion: SchemaVersion, Notices: notices, Containers: []*JSONNode{}}
+	doc := &JSONTree{APIVersion: TreeSchema, Kind: TreeKind, Notices: notices, Containers: []*JSONNode{}}
 	if doc.Notices == nil {
 		doc.Notices = []Notice{}
 	}

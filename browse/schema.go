@@ -9,9 +9,3 @@ const (
 	HealthSchema = "studioctl.dev/health/v1"
 	HealthKind   = "Health"
 )
-
-// SchemaVersion is the major version of TreeSchema and HealthSchema, for Go callers that compared
-// the documents' former schemaVersion key.
-//
-// Deprecated: read APIVersion and Kind; the documents no longer print a schemaVersion key.
-const SchemaVersion = 1

@@ -38,7 +38,8 @@ var scenarioAddOnGroups = []string{"argoproj.io", "cert-manager.io", "cilium.io"
 
 // discoverDoc is the part of discover -o json the test reads.
 type discoverDoc struct {
-	Schema       string
+	APIVersion   string
+	Kind         string
 	Version      struct{ GitVersion string }
 	Distribution struct {
 		Basis     string
@@ -96,7 +97,8 @@ func TestDiscoverLive(t *testing.T) {
 			t.Errorf(format, args...)
 		}
 	}
-	fact(doc.Schema == platform.InventorySchema && len(doc.Unreadable) == 0, "schema %q, unreadable %v", doc.Schema, doc.Unreadable)
+	fact(doc.APIVersion == platform.InventorySchema && doc.Kind == platform.InventoryKind && len(doc.Unreadable) == 0,
+		"apiVersion %q, kind %q, unreadable %v", doc.APIVersion, doc.Kind, doc.Unreadable)
 	fact(doc.Version.GitVersion == serverVersion(t, s), "version %q", doc.Version.GitVersion)
 
 	// Distribution: every cloud signal the scenario planted is shown, the conflict included.

@@ -220,7 +220,7 @@ func TestLiveTree(t *testing.T) {
 		if err := json.Unmarshal([]byte(r.out), &doc); err != nil {
 			t.Fatalf("%v\n%s", err, r.out)
 		}
-		if doc.SchemaVersion != browse.SchemaVersion || len(doc.Containers) != 1 || doc.Containers[0].Path != "shop" || !doc.Containers[0].Opened {
+		if doc.APIVersion != browse.TreeSchema || doc.Kind != browse.TreeKind || len(doc.Containers) != 1 || doc.Containers[0].Path != "shop" || !doc.Containers[0].Opened {
 			t.Fatalf("%+v", doc)
 		}
 		pods := findJSON(doc.Containers[0], "shop/pods")
@@ -354,7 +354,7 @@ func TestLiveHealth(t *testing.T) {
 	}
 	r = runTree(t, "view", "health", "-o", "json")
 	var h browse.JSONHealth
-	if err := json.Unmarshal([]byte(r.out), &h); err != nil || !h.Ready || h.SchemaVersion != 1 || h.Namespaces.Count == nil {
+	if err := json.Unmarshal([]byte(r.out), &h); err != nil || !h.Ready || h.APIVersion != browse.HealthSchema || h.Kind != browse.HealthKind || h.Namespaces.Count == nil {
 		t.Errorf("view: %v %+v", err, h)
 	}
 	r = runTree(t, "none", "health")
