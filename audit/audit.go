@@ -61,6 +61,9 @@ type Report struct {
 	FailOn Severity
 	// Duration is how long the reading took, when Options.Now timed it.
 	Duration time.Duration
+	// Grants are the RBAC reading's rows; ClusterAudited says its cluster-wide part was read.
+	Grants         []Grant
+	ClusterAudited bool
 }
 
 // Namespace is one namespace's part of a report.
@@ -118,7 +121,7 @@ func (r *Report) rows() int {
 	for _, ns := range r.Namespaces {
 		n += len(ns.Workloads) + len(ns.Usage)
 	}
-	return n
+	return n + len(r.Grants)
 }
 
 // capRows refuses a report past the row cap, with the reading's advice.
@@ -157,6 +160,18 @@ func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) 
 // NothingAudited is the error of a run in which no namespace could be read (exit 1).
 func NothingAudited() error {
 	return &kube.Error{Code: kube.CodeForbidden, Status: 403, Exit: kube.ExitServerError, Sentence: SentenceNothingAudited}
+}
+
+// Unaudited is the report's error when nothing it asked for could be read (exit 1), nil when
+// something was: a namespace, or for the RBAC reading the cluster-wide bindings.
+func (r *Report) Unaudited() error {
+	switch {
+	case r.Reading == ReadingRBAC && r.Audited() == 0 && !r.ClusterAudited:
+		return &kube.Error{Code: kube.CodeForbidden, Status: 403, Exit: kube.ExitServerError, Sentence: SentenceRBACNothingAudited}
+	case r.Reading != ReadingRBAC && r.Audited() == 0:
+		return NothingAudited()
+	}
+	return nil
 }
 
 // ProfileWorkloads is the workload profile of namespace ns (or every namespace): one row per

@@ -83,6 +83,15 @@ const (
 	CodeSecretMissing        = "audit.secret_missing"
 	CodeSecretKeyMissing     = "audit.secret_key_missing"
 	CodeSecretNotChecked     = "audit.secret_not_checked"
+	CodeRBACNotAudited       = "audit.rbac_not_audited"
+	CodeRBACClusterAdmin     = "audit.rbac_cluster_admin"
+	CodeRBACWildcard         = "audit.rbac_wildcard"
+	CodeRBACSecrets          = "audit.rbac_secrets_read"
+	CodeRBACExec             = "audit.rbac_exec"
+	CodeRBACWorkloads        = "audit.rbac_create_workloads"
+	CodeRBACEscalate         = "audit.rbac_escalate"
+	CodeRBACImpersonate      = "audit.rbac_impersonate"
+	CodeRBACNodesProxy       = "audit.rbac_nodes_proxy"
 	CodeUsageNearLimit       = "audit.usage_near_limit"
 	CodeRequestsAboveUse     = "audit.requests_above_usage"
 	CodeUsageUnavailable     = "audit.usage_unavailable"
@@ -160,6 +169,24 @@ var Checks = []Check{
 		"The container cannot start until the key exists. Decided from key names only; values are never read."},
 	{CodeSecretNotChecked, SeverityInfo, "workloads", "Secret references not checked", "the identity may not list Secrets in the namespace", 0, "coverage", "",
 		"The Secret checks need to list Secrets (names and keys); with the view role they are reported as not checked."},
+	{CodeRBACNotAudited, SeverityError, "rbac", "RBAC not audited", "the identity may not list the roles or bindings (cluster-wide or in a namespace)", 0, "coverage", "",
+		"Rights that could not be read are reported, never assumed absent: a clean RBAC report must mean clean."},
+	{CodeRBACClusterAdmin, SeverityError, "rbac", "Cluster admin", "bound to cluster-admin, or to a role with a rule of every group, resource and verb", 0, "security", "9.5",
+		"The subject may do anything anywhere; the other rights follow and are not listed again."},
+	{CodeRBACWildcard, SeverityWarning, "rbac", "Wildcard rule", "a rule whose verbs or resources are *", 0, "security", "6.0",
+		"A wildcard also grants what the API adds later (new kinds, new subresources)."},
+	{CodeRBACSecrets, SeverityWarning, "rbac", "Reads Secrets", "get, list or watch on secrets", 0, "security", "7.0",
+		"Whoever may read Secrets holds every credential stored in them, ServiceAccount tokens included."},
+	{CodeRBACExec, SeverityWarning, "rbac", "Exec or attach", "create or get on pods/exec or pods/attach", 0, "security", "7.5",
+		"A shell in a pod is that pod's identity, its mounted Secrets and its network position."},
+	{CodeRBACWorkloads, SeverityWarning, "rbac", "Creates workloads", "create on pods, Deployments, DaemonSets, StatefulSets, ReplicaSets, Jobs or CronJobs", 0, "security", "6.0",
+		"A new pod can mount any Secret and run as any ServiceAccount of its namespace."},
+	{CodeRBACEscalate, SeverityError, "rbac", "Escalate or bind", "escalate or bind on roles or clusterroles", 0, "security", "8.5",
+		"The subject may grant rights it does not hold, itself included."},
+	{CodeRBACImpersonate, SeverityError, "rbac", "Impersonate", "impersonate on users, groups, serviceaccounts or uids", 0, "security", "8.5",
+		"The subject may act as any other identity, cluster-admin included."},
+	{CodeRBACNodesProxy, SeverityError, "rbac", "Node proxy", "get or create on nodes/proxy", 0, "security", "8.0",
+		"The kubelet's API through the proxy runs commands in any pod of the node, past admission and audit."},
 	{CodeUsageNearLimit, SeverityWarning, "usage", "Usage near the limit", "usage above 90% of the limit (cpu or memory)", 0.9, "reliability", "",
 		"Near a memory limit the container is killed (OOMKilled); near a CPU limit it is throttled."},
 	{CodeRequestsAboveUse, SeverityInfo, "usage", "Requests far above usage", "usage below 25% of the request (cpu or memory)", 0.25, "efficiency", "",

@@ -113,6 +113,9 @@ func TestSARIFRulesForCodeScanning(t *testing.T) {
 	security := 0
 	for i, rule := range d.Rules {
 		c := Checks[i]
+		if strings.Contains(rule.Help.Markdown, `\x`) || strings.Contains(rule.Help.Text, `\x`) {
+			t.Errorf("%s: help holds a spelled-out control character: %q", rule.ID, rule.Help.Markdown)
+		}
 		if rule.Help.Text == "" || rule.Help.Markdown == "" || rule.HelpURI == "" || len(rule.Properties.Tags) == 0 {
 			t.Errorf("%s: help %+v, helpUri %q, tags %v", rule.ID, rule.Help, rule.HelpURI, rule.Properties.Tags)
 		}

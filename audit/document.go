@@ -108,6 +108,10 @@ func (r *Report) Document() map[string]any {
 	if r.Reading == ReadingUsage {
 		doc["usageAvailable"] = !r.UsageUnavailable
 	}
+	if r.Reading == ReadingRBAC {
+		doc["clusterAudited"] = r.ClusterAudited
+		doc["grants"] = r.grantsDoc()
+	}
 	scores := r.scores()
 	nss := []docNamespace{}
 	for _, ns := range r.Namespaces {
@@ -122,6 +126,13 @@ func (r *Report) Document() map[string]any {
 	}
 	doc["namespaces"] = nss
 	return generic(doc)
+}
+
+func (r *Report) grantsDoc() []Grant {
+	if r.Grants == nil {
+		return []Grant{}
+	}
+	return r.Grants
 }
 
 func nonNilFindings(f []Finding) []Finding {

@@ -21,14 +21,17 @@ type Finding struct {
 	Namespace string   `json:"namespace"`
 	Name      string   `json:"name"`
 	Container string   `json:"container,omitempty"`
-	Message   string   `json:"message"`
+	// Subject is the user, group or ServiceAccount an RBAC finding is about (the object is the
+	// binding that grants it).
+	Subject string `json:"subject,omitempty"`
+	Message string `json:"message"`
 	// secret is the Secret the message names, withheld in machine mode (maskSecretNames).
 	secret string
 }
 
 // Key identifies a finding across runs (a baseline's match): code, object and container.
 func (f Finding) Key() string {
-	return strings.Join([]string{f.Code, f.Kind, f.Namespace, f.Name, f.Container}, "\x00")
+	return strings.Join([]string{f.Code, f.Kind, f.Namespace, f.Name, f.Container, f.Subject}, "\x00")
 }
 
 // Object is kind/namespace/name, SARIF's logical location.

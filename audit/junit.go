@@ -52,8 +52,11 @@ type junitSkipped struct {
 	Text string `xml:",chardata"`
 }
 
-// readsFor reports whether check c belongs to the reading.
-func readsFor(c Check, reading string) bool { return c.Reading == reading || c.Reading == "both" }
+// readsFor reports whether check c belongs to the reading ("both" is the workload profile and
+// the usage reading, which both list pods).
+func readsFor(c Check, reading string) bool {
+	return c.Reading == reading || (c.Reading == "both" && reading != ReadingRBAC)
+}
 
 // JUnit is -o junit: a suite per namespace (and one for cluster-wide findings), each check of the
 // reading a testcase, classed by reading and namespace. A case fails when it has a finding at or
@@ -71,11 +74,14 @@ func (r *Report) JUnit() []string {
 	for _, ns := range r.Namespaces {
 		names = append(names, ns.Name)
 	}
-	if r.UsageUnavailable {
+	if r.UsageUnavailable || r.Reading == ReadingRBAC {
 		names = append(names, "")
 	}
 	for i, ns := range names {
 		audited := i >= len(r.Namespaces) || r.Namespaces[i].Audited
+		if i >= len(r.Namespaces) && r.Reading == ReadingRBAC {
+			audited = r.ClusterAudited
+		}
 		s := r.junitSuite(ns, audited, by)
 		if len(names) == 1 {
 			s.Time = doc.Time
@@ -95,7 +101,7 @@ func (r *Report) JUnit() []string {
 func (r *Report) junitSuite(ns string, audited bool, by map[string][]Finding) junitSuite {
 	s := junitSuite{Name: sanitize.String(dash(ns))}
 	for _, c := range Checks {
-		if !readsFor(c, r.Reading) || (ns == "" && c.Code != CodeUsageUnavailable) {
+		if !readsFor(c, r.Reading) || (ns == "" && c.Code != CodeUsageUnavailable && c.Reading != ReadingRBAC) {
 			continue
 		}
 		jc := junitCase{Name: c.Code, ClassName: sanitize.String("studioctl.audit." + r.Reading + "." + dash(ns)), Time: seconds(0)}
@@ -107,7 +113,7 @@ func (r *Report) junitSuite(ns string, audited bool, by map[string][]Finding) ju
 		case len(failing) > 0:
 			jc.Failure = failureOf(c, failing)
 			s.Failures++
-		case !audited && c.Code != CodeNotAudited:
+		case !audited && c.Code != CodeNotAudited && c.Code != CodeRBACNotAudited:
 			jc.Skipped = &junitSkipped{Text: SentenceJUnitNotAudited}
 			s.Skipped++
 		}
@@ -139,8 +145,8 @@ func findingLines(fs []Finding) []string {
 	var lines []string
 	for _, f := range fs {
 		l := f.Object()
-		if f.Container != "" {
-			l += " (" + f.Container + ")"
+		if f.Container+f.Subject != "" {
+			l += " (" + f.Container + f.Subject + ")"
 		}
 		lines = append(lines, sanitize.String(l+": "+f.Message))
 	}

@@ -107,7 +107,8 @@ func sarifRuleOf(c Check) sarifRule {
 	return sarifRule{ID: c.Code, Name: c.Title, ShortDescription: sarifText{c.Title + ": " + c.Threshold},
 		FullDescription: sarifText{c.Rationale},
 		Help: sarifHelp{Text: c.Title + " (" + c.Threshold + "). " + c.Rationale,
-			Markdown: "**" + c.Title + "** (" + c.Threshold + ")\n\n" + c.Rationale + "\n\n[The audit's checks](" + sarifHelpURI + ")"},
+			// One line: every string of the document is sanitised, which would spell a newline out.
+			Markdown: "**" + c.Title + "** (" + c.Threshold + "). " + c.Rationale + " [The audit's checks](" + sarifHelpURI + ")"},
 		HelpURI: sarifHelpURI, Default: map[string]string{"level": sarifLevel(c.Severity)}, Properties: props}
 }
 
@@ -131,7 +132,17 @@ func sarifResultOf(f Finding, index int) sarifResult {
 	return sarifResult{RuleID: f.Code, RuleIndex: index, Level: sarifLevel(f.Severity), Message: sarifText{f.Message},
 		Locations: []sarifLocation{{Physical: sarifPhysical{sarifArtifact{artifactURI(f)}, sarifRegion{1, 1}},
 			Logical: []sarifLogical{{Name: name, FullyQualifiedName: f.Object(), Kind: "resource"}}}},
-		Fingerprints: map[string]string{"studioctlFinding/v1": f.Code + "|" + f.Object() + "|" + f.Container}}
+		Fingerprints: map[string]string{"studioctlFinding/v1": fingerprint(f)}}
+}
+
+// fingerprint identifies a finding across runs: code, object and container, and an RBAC
+// finding's subject (added only when there is one, so the other findings keep their prints).
+func fingerprint(f Finding) string {
+	s := f.Code + "|" + f.Object() + "|" + f.Container
+	if f.Subject != "" {
+		s += "|" + f.Subject
+	}
+	return s
 }
 
 // automationID names the run's category for code scanning: the reading and the namespace asked

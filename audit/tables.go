@@ -51,6 +51,13 @@ func (w *Workload) warningsCell() string {
 }
 
 func (r *Report) rowTable() table {
+	if r.Reading == ReadingRBAC {
+		t := table{title: "Grants", header: []string{"SCOPE", "BINDING", "ROLE", "SUBJECT", "RIGHTS"}}
+		for _, g := range r.Grants {
+			t.rows = append(t.rows, []string{dash(g.Scope), g.Binding, g.Role, g.Subject, strings.Join(g.Rights, ",")})
+		}
+		return t
+	}
 	if r.Reading == ReadingUsage {
 		t := table{title: "Usage", header: []string{"NAMESPACE", "POD", "CONTAINER", "CPU", "CPU REQ", "CPU LIM", "CPU/LIM", "MEMORY", "MEM REQ", "MEM LIM", "MEM/LIM"}}
 		for _, ns := range r.Namespaces {
@@ -78,8 +85,11 @@ func (r *Report) rowTable() table {
 
 func (r *Report) findingTable() table {
 	t := table{title: "Findings", header: []string{"SEVERITY", "CODE", "OBJECT", "CONTAINER", "MESSAGE"}}
+	if r.Reading == ReadingRBAC {
+		t.header[3] = "SUBJECT"
+	}
 	for _, f := range r.Findings {
-		t.rows = append(t.rows, []string{string(f.Severity), f.Code, f.Object(), dash(f.Container), f.Message})
+		t.rows = append(t.rows, []string{string(f.Severity), f.Code, f.Object(), dash(f.Container + f.Subject), f.Message})
 	}
 	return t
 }

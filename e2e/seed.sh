@@ -1556,6 +1556,63 @@ spec:
   selector: {matchLabels: {app: hardened-api}}
 EOF
 apply "$M/78-workloads.yaml"
+
+# RBAC the audit's RBAC reading must find (issue 27): a CI account that deploys and execs in ops,
+# a backup agent that reads every Secret, a support group that may impersonate, and a harmless
+# reader that must not be reported. The server's own bindings are counted, not reported.
+cat >"$M/79-rbac.yaml" <<EOF
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: ci-deployer, namespace: ops}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: backup-agent, namespace: ops}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: deployer, namespace: ops}
+rules:
+- {apiGroups: ["", apps], resources: [pods, deployments], verbs: [get, list, create, update]}
+- {apiGroups: [""], resources: [pods/exec], verbs: [create]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: ci-deployer, namespace: ops}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: deployer}
+subjects: [{kind: ServiceAccount, name: ci-deployer, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: secret-backup}
+rules:
+- {apiGroups: [""], resources: [secrets], verbs: [get, list]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: backup-agent}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: secret-backup}
+subjects: [{kind: ServiceAccount, name: backup-agent, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: support-impersonation}
+rules:
+- {apiGroups: [""], resources: [users, groups], verbs: [impersonate]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: support-impersonation}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: support-impersonation}
+subjects: [{kind: Group, name: support, apiGroup: rbac.authorization.k8s.io}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: dashboards-view, namespace: monitoring}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view}
+subjects: [{kind: Group, name: dashboards, apiGroup: rbac.authorization.k8s.io}]
+EOF
+apply "$M/79-rbac.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.
 MC_UID=$(k get -n platform managedcomponent search-indexer -o jsonpath='{.metadata.uid}')
 cat >"$M/79-cr-owned-pod.yaml" <<EOF

@@ -52,8 +52,11 @@ func withoutRules(res *run.Result) {
 
 func auditReading(ctx context.Context, s *studioctl.Session, reading, ns string, rules bool) string {
 	read := audit.ProfileWorkloads
-	if reading == audit.ReadingUsage {
+	switch reading {
+	case audit.ReadingUsage:
 		read = audit.InspectUsage
+	case audit.ReadingRBAC:
+		read = audit.AuditRBAC
 	}
 	r, err := read(ctx, s, ns, audit.Options{})
 	var b strings.Builder
@@ -68,8 +71,8 @@ func auditReading(ctx context.Context, s *studioctl.Session, reading, ns string,
 		}
 		switch {
 		case code != kube.ExitOK:
-		case r.Audited() == 0:
-			code = cli.Report(&errOut, audit.NothingAudited(), jsonErrors)
+		case r.Unaudited() != nil:
+			code = cli.Report(&errOut, r.Unaudited(), jsonErrors)
 		case audit.Fails(r.Findings, audit.SeverityError):
 			code = kube.ExitWarnings
 		}

@@ -25,8 +25,8 @@ type auditFlags struct {
 
 func auditCommand(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "audit workloads|usage",
-		Short: "Read-only audits for CI: a namespace's workload profile or its usage, with findings (exit 4 at --fail-on)",
+		Use:   "audit workloads|usage|rbac",
+		Short: "Read-only audits for CI: a namespace's workload profile, its usage or its RBAC, with findings (exit 4 at --fail-on)",
 		Long: "audit reads a namespace (-n) or every namespace (-A) and reports findings with stable codes and\n" +
 			"severities (docs/audit.md lists every check, threshold and rationale). A namespace the identity may\n" +
 			"not read is reported as not audited. It exits 0 when no finding reaches --fail-on (default error),\n" +
@@ -35,7 +35,7 @@ func auditCommand(f *Factory) *cobra.Command {
 		Example: "  studioctl --kubeconfig k.yaml audit workloads -n shop\n  studioctl --kubeconfig k.yaml audit usage -A --fail-on warning",
 		Args:    cobra.NoArgs,
 	}
-	cmd.AddCommand(auditSubcommand(f, audit.ReadingWorkloads), auditSubcommand(f, audit.ReadingUsage))
+	cmd.AddCommand(auditSubcommand(f, audit.ReadingWorkloads), auditSubcommand(f, audit.ReadingUsage), auditSubcommand(f, audit.ReadingRBAC))
 	return cmd
 }
 
@@ -43,9 +43,13 @@ func auditSubcommand(f *Factory, reading string) *cobra.Command {
 	var fl auditFlags
 	short := "One row per workload: desired and ready counts, restarts, missing requests, limits and probes, Warning events"
 	example := "  studioctl --kubeconfig k.yaml audit workloads -n shop\n  studioctl --kubeconfig k.yaml audit workloads -A -o sarif > audit.sarif"
-	if reading == audit.ReadingUsage {
+	switch reading {
+	case audit.ReadingUsage:
 		short = "One row per container: metrics.k8s.io usage against requests and limits"
 		example = "  studioctl --kubeconfig k.yaml audit usage -n shop -l app=web\n  studioctl --kubeconfig k.yaml audit usage -A --fail-on warning -o junit"
+	case audit.ReadingRBAC:
+		short = "One row per subject with rights of concern (Secrets, exec, escalate, impersonate, cluster-admin...), cluster-wide and per namespace"
+		example = "  studioctl --kubeconfig k.yaml audit rbac -A\n  studioctl --kubeconfig k.yaml audit rbac -n ci -o sarif > rbac.sarif"
 	}
 	cmd := &cobra.Command{
 		Use: reading, Short: short, Example: example, Args: cobra.NoArgs,
@@ -63,6 +67,11 @@ func auditSubcommand(f *Factory, reading string) *cobra.Command {
 	fs.StringVar(&fl.ignoreFile, "ignore-file", "", "a file of check codes to leave out, one a line (# comments)")
 	fs.StringVar(&fl.baseline, "baseline", "", "an earlier audit -o json report: only findings it does not hold count")
 	return cmd
+}
+
+// auditReadings are the audit subcommands' readings, by name.
+var auditReadings = map[string]func(context.Context, *studioctl.Session, string, audit.Options) (*audit.Report, error){
+	audit.ReadingWorkloads: audit.ProfileWorkloads, audit.ReadingUsage: audit.InspectUsage, audit.ReadingRBAC: audit.AuditRBAC,
 }
 
 // auditPlan is what the flags decided before anything is sent.
@@ -109,10 +118,7 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 	return f.withSession(ctx, p.json, func(ctx context.Context, s *studioctl.Session) error {
 		pr := newProgress(f.IO.Err, f.IO.ErrTTY, time.Now)
 		o := audit.Options{AllNamespaces: fl.all, Selector: fl.selector, Progress: pr.show, Now: time.Now}
-		read := audit.ProfileWorkloads
-		if reading == audit.ReadingUsage {
-			read = audit.InspectUsage
-		}
+		read := auditReadings[reading]
 		r, err := read(ctx, s, fl.namespace, o)
 		pr.done()
 		if err != nil {
@@ -123,8 +129,8 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 		if err := cli.Print(f.IO.Out, f.IO.Err, s, r.Result(fl.output)); err != nil {
 			return err
 		}
-		if r.Audited() == 0 {
-			return audit.NothingAudited()
+		if err := r.Unaudited(); err != nil {
+			return err
 		}
 		if audit.Fails(r.Findings, p.failOn) {
 			return exitStatus(kube.ExitWarnings)

@@ -182,3 +182,50 @@ func TestAuditReliabilityLive(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditRBACLive: the RBAC reading finds each grant the scenario plants (e2e/seed.sh's
+// 79-rbac.yaml) as the admin, reports none of the server's own bindings and not the harmless
+// view binding, and for the view identity, which may list no RBAC, reports everything as not
+// audited and fails as nothing audited: never a clean report.
+func TestAuditRBACLive(t *testing.T) {
+	needCluster(t)
+	r, err := audit.AuditRBAC(liveContext(t), liveSession(t, "admin"), "", audit.Options{AllNamespaces: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, f := range r.Findings {
+		got[f.Code+" "+f.Object()+" "+f.Subject] = true
+	}
+	for _, w := range []string{
+		"audit.rbac_secrets_read ClusterRoleBinding/backup-agent ServiceAccount/ops/backup-agent",
+		"audit.rbac_impersonate ClusterRoleBinding/support-impersonation Group/support",
+		"audit.rbac_exec RoleBinding/ops/ci-deployer ServiceAccount/ops/ci-deployer",
+		"audit.rbac_create_workloads RoleBinding/ops/ci-deployer ServiceAccount/ops/ci-deployer",
+	} {
+		if !got[w] {
+			t.Errorf("no %s", w)
+		}
+	}
+	for _, f := range r.Findings {
+		if strings.Contains(f.Name, "dashboards-view") || strings.HasPrefix(f.Name, "system:") || f.Name == "cluster-admin" {
+			t.Errorf("reported: %s %s %s", f.Code, f.Object(), f.Subject)
+		}
+	}
+	if !r.ClusterAudited || r.Audited() != len(r.Namespaces) || len(r.Notices) != 1 {
+		t.Errorf("cluster audited %v, %d of %d namespaces, notices %q", r.ClusterAudited, r.Audited(), len(r.Namespaces), r.Notices)
+	}
+	view, err := audit.AuditRBAC(liveContext(t), liveSession(t, "view"), "", audit.Options{AllNamespaces: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range view.Findings {
+		if f.Code != audit.CodeRBACNotAudited {
+			t.Errorf("as view: %s %s", f.Code, f.Object())
+		}
+	}
+	if len(view.Findings) != len(view.Namespaces)+1 || view.Unaudited() == nil {
+		t.Errorf("as view: %d findings for %d namespaces and the cluster; unaudited %v", len(view.Findings), len(view.Namespaces), view.Unaudited())
+	}
+	t.Logf("rbac as admin: %d grants, %d findings; as view: %d not audited", len(r.Grants), len(r.Findings), len(view.Findings))
+}
