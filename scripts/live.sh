@@ -74,6 +74,22 @@ fi
 if [ -x "$multitool_bin" ]; then
   export STUDIOCTL_SARIF_MULTITOOL="$multitool_bin"
 fi
+# junit2json (npm), a JUnit parser, for TestAuditJUnitParser: installed the same way.
+junit2json_version=4.0.0
+junit2json_dir=${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}/junit2json-$junit2json_version
+if [ ! -x "$junit2json_dir/node_modules/.bin/junit2json" ] && command -v npm >/dev/null 2>&1; then
+  t=$(date +%s)
+  mkdir -p "$junit2json_dir.partial"
+  if (cd "$junit2json_dir.partial" && npm install --silent --no-audit --no-fund "junit2json@$junit2json_version" >/dev/null 2>&1); then
+    rm -rf "$junit2json_dir" && mv "$junit2json_dir.partial" "$junit2json_dir"
+  else
+    rm -rf "$junit2json_dir.partial"; echo "live.sh: junit2json could not be installed; TestAuditJUnitParser will skip" >&2
+  fi
+  phase "install junit2json" "$t"
+fi
+if [ -x "$junit2json_dir/node_modules/.bin/junit2json" ]; then
+  export STUDIOCTL_JUNIT2JSON="$junit2json_dir/node_modules/.bin/junit2json"
+fi
 if [ "${STUDIOCTL_LIVE_REUSE:-0}" = 1 ] && bash e2e/cluster.sh status "$version" >/dev/null 2>&1; then
   # A kept cluster, already seeded: used as it is (and kept).
   keep=1
