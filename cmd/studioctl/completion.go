@@ -11,23 +11,17 @@ import (
 	"github.com/studioctl/studioctl/sanitize"
 )
 
-// completeStatement completes the shells' statement words: verbs (studioctl's own commands too),
-// flags, and, when the global flags name a connection, kinds, object names and namespaces read
-// with completion's short deadline. A connection that cannot be opened offers what needs none.
+// completeStatement completes the shells' statement words: verbs, flags, and, when the global
+// flags name a connection, kinds, object names and namespaces read with completion's short
+// deadline. A connection that cannot be opened offers what needs none. studioctl's own commands
+// (console, tree, help...) are not added here: cobra offers every subcommand of the root, with its
+// description, before it asks this function, so naming them again listed each twice.
 func (f *Factory) completeStatement(ctx context.Context, args []string, partial string) []string {
 	src := completion.Source{}
 	if s, err := f.Session(); err == nil {
 		src.Client, src.Machine = s.Client(), s.Mode() >= studioctl.Machine
 	}
-	words := src.Words(ctx, args, partial)
-	if len(args) == 0 {
-		for _, own := range []string{"console", "connection", "check", "tree", "source", "health", "browse", "completion", "help"} {
-			if strings.HasPrefix(own, partial) {
-				words = append(words, own)
-			}
-		}
-	}
-	return words
+	return src.Words(ctx, args, partial)
 }
 
 // completeContexts offers the contexts of the --kubeconfig file, read strictly.
