@@ -48,53 +48,66 @@ type Check struct {
 
 // The stable codes.
 const (
-	CodeNotAudited           = "audit.not_audited"
-	CodeKindUnreadable       = "audit.kind_unreadable"
-	CodeRequestsMissing      = "audit.requests_missing"
-	CodeLimitsMissing        = "audit.limits_missing"
-	CodeReadinessMissing     = "audit.readiness_probe_missing"
-	CodeLivenessMissing      = "audit.liveness_probe_missing"
-	CodeImageMutableTag      = "audit.image_latest"
-	CodePullAlwaysMutable    = "audit.pull_always_mutable"
-	CodePrivileged           = "audit.privileged"
-	CodeHostPath             = "audit.host_path"
-	CodeHostNetwork          = "audit.host_network"
-	CodeHostPID              = "audit.host_pid"
-	CodeRunsAsRoot           = "audit.runs_as_root"
-	CodeHostIPC              = "audit.host_ipc"
-	CodeHostPort             = "audit.host_port"
-	CodePrivilegeEscalation  = "audit.privilege_escalation"
-	CodeWritableRoot         = "audit.writable_root_filesystem"
-	CodeDangerousCapability  = "audit.dangerous_capability"
-	CodeCapabilitiesKept     = "audit.capabilities_not_dropped"
-	CodeSeccompUnset         = "audit.seccomp_unset"
-	CodeProcMountUnmasked    = "audit.proc_mount_unmasked"
-	CodeTokenAutomount       = "audit.token_automount"
-	CodeLiteralSecret        = "audit.literal_secret_env"
-	CodeNoReadyReplicas      = "audit.no_ready_replicas"
-	CodeSpreadMissing        = "audit.spread_missing"
-	CodePriorityClassMissing = "audit.priority_class_missing"
-	CodeJobFailed            = "audit.job_failed"
-	CodeCronJobSuspended     = "audit.cronjob_suspended"
-	CodeBudgetBlocks         = "audit.pdb_blocks_eviction"
-	CodeSingleReplica        = "audit.single_replica_no_pdb"
-	CodeRestarting           = "audit.restarting"
-	CodeCrashLooping         = "audit.crash_looping"
-	CodeSecretMissing        = "audit.secret_missing"
-	CodeSecretKeyMissing     = "audit.secret_key_missing"
-	CodeSecretNotChecked     = "audit.secret_not_checked"
-	CodeRBACNotAudited       = "audit.rbac_not_audited"
-	CodeRBACClusterAdmin     = "audit.rbac_cluster_admin"
-	CodeRBACWildcard         = "audit.rbac_wildcard"
-	CodeRBACSecrets          = "audit.rbac_secrets_read"
-	CodeRBACExec             = "audit.rbac_exec"
-	CodeRBACWorkloads        = "audit.rbac_create_workloads"
-	CodeRBACEscalate         = "audit.rbac_escalate"
-	CodeRBACImpersonate      = "audit.rbac_impersonate"
-	CodeRBACNodesProxy       = "audit.rbac_nodes_proxy"
-	CodeUsageNearLimit       = "audit.usage_near_limit"
-	CodeRequestsAboveUse     = "audit.requests_above_usage"
-	CodeUsageUnavailable     = "audit.usage_unavailable"
+	CodeNotAudited            = "audit.not_audited"
+	CodeKindUnreadable        = "audit.kind_unreadable"
+	CodeRequestsMissing       = "audit.requests_missing"
+	CodeLimitsMissing         = "audit.limits_missing"
+	CodeReadinessMissing      = "audit.readiness_probe_missing"
+	CodeLivenessMissing       = "audit.liveness_probe_missing"
+	CodeImageMutableTag       = "audit.image_latest"
+	CodePullAlwaysMutable     = "audit.pull_always_mutable"
+	CodePrivileged            = "audit.privileged"
+	CodeHostPath              = "audit.host_path"
+	CodeHostNetwork           = "audit.host_network"
+	CodeHostPID               = "audit.host_pid"
+	CodeRunsAsRoot            = "audit.runs_as_root"
+	CodeHostIPC               = "audit.host_ipc"
+	CodeHostPort              = "audit.host_port"
+	CodePrivilegeEscalation   = "audit.privilege_escalation"
+	CodeWritableRoot          = "audit.writable_root_filesystem"
+	CodeDangerousCapability   = "audit.dangerous_capability"
+	CodeCapabilitiesKept      = "audit.capabilities_not_dropped"
+	CodeSeccompUnset          = "audit.seccomp_unset"
+	CodeProcMountUnmasked     = "audit.proc_mount_unmasked"
+	CodeTokenAutomount        = "audit.token_automount"
+	CodeLiteralSecret         = "audit.literal_secret_env"
+	CodeNoReadyReplicas       = "audit.no_ready_replicas"
+	CodeSpreadMissing         = "audit.spread_missing"
+	CodePriorityClassMissing  = "audit.priority_class_missing"
+	CodeJobFailed             = "audit.job_failed"
+	CodeCronJobSuspended      = "audit.cronjob_suspended"
+	CodeBudgetBlocks          = "audit.pdb_blocks_eviction"
+	CodeSingleReplica         = "audit.single_replica_no_pdb"
+	CodeRestarting            = "audit.restarting"
+	CodeCrashLooping          = "audit.crash_looping"
+	CodeSecretMissing         = "audit.secret_missing"
+	CodeSecretKeyMissing      = "audit.secret_key_missing"
+	CodeSecretNotChecked      = "audit.secret_not_checked"
+	CodeRBACNotAudited        = "audit.rbac_not_audited"
+	CodeRBACClusterAdmin      = "audit.rbac_cluster_admin"
+	CodeRBACWildcard          = "audit.rbac_wildcard"
+	CodeRBACSecrets           = "audit.rbac_secrets_read"
+	CodeRBACExec              = "audit.rbac_exec"
+	CodeRBACWorkloads         = "audit.rbac_create_workloads"
+	CodeRBACEscalate          = "audit.rbac_escalate"
+	CodeRBACImpersonate       = "audit.rbac_impersonate"
+	CodeRBACNodesProxy        = "audit.rbac_nodes_proxy"
+	CodeServiceNoPods         = "audit.service_selects_nothing"
+	CodeIngressBackendMissing = "audit.ingress_backend_missing"
+	CodeNetpolSelectsNothing  = "audit.networkpolicy_selects_nothing"
+	CodePVCUnbound            = "audit.pvc_unbound"
+	CodePVReleased            = "audit.pv_released"
+	CodeConfigMapUnused       = "audit.configmap_unused"
+	CodeSAUnused              = "audit.serviceaccount_unused"
+	CodeHPAFixed              = "audit.hpa_min_equals_max"
+	CodeHPATargetMissing      = "audit.hpa_target_missing"
+	CodeNodeNotReady          = "audit.node_not_ready"
+	CodeNodePressure          = "audit.node_pressure"
+	CodeNodeCordoned          = "audit.node_cordoned"
+	CodeNodeOvercommitted     = "audit.node_overcommitted"
+	CodeUsageNearLimit        = "audit.usage_near_limit"
+	CodeRequestsAboveUse      = "audit.requests_above_usage"
+	CodeUsageUnavailable      = "audit.usage_unavailable"
 )
 
 // Checks is every check, in the order reports list them.
@@ -187,6 +200,32 @@ var Checks = []Check{
 		"The subject may act as any other identity, cluster-admin included."},
 	{CodeRBACNodesProxy, SeverityError, "rbac", "Node proxy", "get or create on nodes/proxy", 0, "security", "8.0",
 		"The kubelet's API through the proxy runs commands in any pod of the node, past admission and audit."},
+	{CodeServiceNoPods, SeverityWarning, "hygiene", "Service selects no pod", "a selector that matches no pod of the namespace (ExternalName and selector-less Services aside)", 0, "reliability", "",
+		"Traffic to the Service has nowhere to go: a typo in a label, or a workload gone."},
+	{CodeIngressBackendMissing, SeverityError, "hygiene", "Ingress backend missing", "a backend naming a Service, or a port of it, that does not exist", 0, "reliability", "",
+		"Requests for that host and path fail at the ingress controller (503)."},
+	{CodeNetpolSelectsNothing, SeverityInfo, "hygiene", "NetworkPolicy selects no pod", "a non-empty pod selector that matches no pod", 0, "hygiene", "",
+		"The policy protects nothing; the pods it was written for may be open."},
+	{CodePVCUnbound, SeverityWarning, "hygiene", "Claim not bound", "a PersistentVolumeClaim Pending or Lost", 0, "reliability", "",
+		"A pod that mounts the claim cannot start (Pending) or has lost its data's volume (Lost)."},
+	{CodePVReleased, SeverityInfo, "hygiene", "Volume released or failed", "a PersistentVolume Released or Failed", 0, "hygiene", "",
+		"Its claim is gone and the volume, still billed, is neither reused nor deleted."},
+	{CodeConfigMapUnused, SeverityInfo, "hygiene", "ConfigMap unused", "no pod or CronJob mounts or reads it (system namespaces and kube-root-ca.crt aside)", 0, "hygiene", "",
+		"Left-over configuration misleads whoever reads it. A program that reads it through the API is not seen."},
+	{CodeSAUnused, SeverityInfo, "hygiene", "ServiceAccount unused", "no pod or CronJob runs as it (default and system namespaces aside)", 0, "hygiene", "",
+		"An account nothing runs as may still hold rights and tokens; remove it or its bindings."},
+	{CodeHPAFixed, SeverityWarning, "hygiene", "Autoscaler cannot scale", "minReplicas equal to maxReplicas", 0, "reliability", "",
+		"The autoscaler holds the count fixed: load above it is not absorbed."},
+	{CodeHPATargetMissing, SeverityError, "hygiene", "Autoscaler target missing", "a scaleTargetRef naming a Deployment, StatefulSet or ReplicaSet that does not exist", 0, "reliability", "",
+		"The autoscaler scales nothing; the workload it was written for runs unscaled."},
+	{CodeNodeNotReady, SeverityError, "hygiene", "Node not ready", "a node whose Ready condition is not True (with -A)", 0, "reliability", "",
+		"Its pods are evicted after the toleration period, and nothing new is placed there."},
+	{CodeNodePressure, SeverityWarning, "hygiene", "Node under pressure", "MemoryPressure, DiskPressure or PIDPressure True (with -A)", 0, "reliability", "",
+		"The kubelet is evicting pods to relieve it."},
+	{CodeNodeCordoned, SeverityInfo, "hygiene", "Node cordoned", "spec.unschedulable true (with -A)", 0, "reliability", "",
+		"No new pod is placed on it; a cordon left after maintenance shrinks the cluster."},
+	{CodeNodeOvercommitted, SeverityWarning, "hygiene", "Node requests over allocatable", "its running pods request more cpu or memory than it can allocate (with -A)", 0, "reliability", "",
+		"Requests are promises; past allocatable the scheduler's accounting no longer matches the node."},
 	{CodeUsageNearLimit, SeverityWarning, "usage", "Usage near the limit", "usage above 90% of the limit (cpu or memory)", 0.9, "reliability", "",
 		"Near a memory limit the container is killed (OOMKilled); near a CPU limit it is throttled."},
 	{CodeRequestsAboveUse, SeverityInfo, "usage", "Requests far above usage", "usage below 25% of the request (cpu or memory)", 0.25, "efficiency", "",

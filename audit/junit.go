@@ -52,6 +52,10 @@ type junitSkipped struct {
 	Text string `xml:",chardata"`
 }
 
+// clusterScoped are the checks of objects of no namespace, in the JUnit suite named "-".
+var clusterScoped = map[string]bool{CodePVReleased: true, CodeNodeNotReady: true, CodeNodePressure: true, CodeNodeCordoned: true,
+	CodeNodeOvercommitted: true, CodeKindUnreadable: true}
+
 // readsFor reports whether check c belongs to the reading ("both" is the workload profile and
 // the usage reading, which both list pods).
 func readsFor(c Check, reading string) bool {
@@ -74,13 +78,16 @@ func (r *Report) JUnit() []string {
 	for _, ns := range r.Namespaces {
 		names = append(names, ns.Name)
 	}
-	if r.UsageUnavailable || r.Reading == ReadingRBAC {
+	if r.UsageUnavailable || r.Reading == ReadingRBAC || r.Reading == ReadingHygiene {
 		names = append(names, "")
 	}
 	for i, ns := range names {
 		audited := i >= len(r.Namespaces) || r.Namespaces[i].Audited
 		if i >= len(r.Namespaces) && r.Reading == ReadingRBAC {
 			audited = r.ClusterAudited
+		}
+		if i >= len(r.Namespaces) && r.Reading == ReadingHygiene {
+			audited = r.Scope == "" // the nodes and volumes are read with -A only
 		}
 		s := r.junitSuite(ns, audited, by)
 		if len(names) == 1 {
@@ -101,7 +108,7 @@ func (r *Report) JUnit() []string {
 func (r *Report) junitSuite(ns string, audited bool, by map[string][]Finding) junitSuite {
 	s := junitSuite{Name: sanitize.String(dash(ns))}
 	for _, c := range Checks {
-		if !readsFor(c, r.Reading) || (ns == "" && c.Code != CodeUsageUnavailable && c.Reading != ReadingRBAC) {
+		if !readsFor(c, r.Reading) || (ns == "" && c.Code != CodeUsageUnavailable && c.Reading != ReadingRBAC && !clusterScoped[c.Code]) {
 			continue
 		}
 		jc := junitCase{Name: c.Code, ClassName: sanitize.String("studioctl.audit." + r.Reading + "." + dash(ns)), Time: seconds(0)}

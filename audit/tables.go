@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/studioctl/studioctl/printer"
@@ -152,7 +153,16 @@ func textLines(ts []table, tail string) []string {
 
 // TextLines is the default output: the rows, the findings and the summary.
 func (r *Report) TextLines() []string {
-	return textLines([]table{r.rowTable(), r.findingTable()}, r.Summary())
+	return textLines(r.tables(), r.Summary())
+}
+
+// tables are the report's tables: the rows and the findings; the hygiene reading's rows are
+// its findings.
+func (r *Report) tables() []table {
+	if r.Reading == ReadingHygiene {
+		return []table{r.findingTable()}
+	}
+	return []table{r.rowTable(), r.findingTable()}
 }
 
 // mdCell escapes what would break a Markdown table cell or render as markup.
@@ -184,7 +194,9 @@ func (r *Report) MarkdownLines() []string {
 	for _, ns := range r.Namespaces {
 		out = append(out, fmt.Sprintf("| %s | %t | %d |", mdCell(ns.Name), ns.Audited, scores[ns.Name]))
 	}
-	for _, t := range []table{r.findingTable(), r.rowTable()} {
+	ts := r.tables()
+	slices.Reverse(ts)
+	for _, t := range ts {
 		out = append(out, "", "### "+t.title, "")
 		if len(t.rows) == 0 {
 			out = append(out, "None.")

@@ -1613,6 +1613,67 @@ roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view}
 subjects: [{kind: Group, name: dashboards, apiGroup: rbac.authorization.k8s.io}]
 EOF
 apply "$M/79-rbac.yaml"
+
+# Objects that point at nothing, for the audit's hygiene reading (issue 27): a Service and a
+# NetworkPolicy selecting no pod, an Ingress to a Service that is gone, a claim no class can
+# bind, an autoscaler pinned at one replica and one whose Deployment is gone.
+cat >"$M/80-hygiene.yaml" <<EOF
+apiVersion: v1
+kind: Service
+metadata: {name: legacy-api, namespace: ops}
+spec:
+  selector: {app: legacy-api}
+  ports: [{name: http, port: 8080}]
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: {name: legacy-lockdown, namespace: ops}
+spec:
+  podSelector: {matchLabels: {app: legacy-api}}
+  policyTypes: [Ingress]
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata: {name: retired-frontend, namespace: ops}
+spec:
+  rules:
+  - host: retired.ops.example.com
+    http:
+      paths:
+      - {path: /, pathType: Prefix, backend: {service: {name: retired-frontend, port: {number: 80}}}}
+      - {path: /api, pathType: Prefix, backend: {service: {name: legacy-api, port: {number: 9999}}}}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: scratch, namespace: ops}
+spec:
+  accessModes: [ReadWriteOnce]
+  storageClassName: no-such-class
+  resources: {requests: {storage: 1Gi}}
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: billing-sync, namespace: ops}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: billing-sync}
+  minReplicas: 1
+  maxReplicas: 1
+  metrics:
+  - type: Resource
+    resource: {name: cpu, target: {type: Utilization, averageUtilization: 80}}
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: report-archiver, namespace: ops}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: report-archiver}
+  minReplicas: 1
+  maxReplicas: 3
+  metrics:
+  - type: Resource
+    resource: {name: cpu, target: {type: Utilization, averageUtilization: 80}}
+EOF
+apply "$M/80-hygiene.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.
 MC_UID=$(k get -n platform managedcomponent search-indexer -o jsonpath='{.metadata.uid}')
 cat >"$M/79-cr-owned-pod.yaml" <<EOF

@@ -57,6 +57,8 @@ func auditReading(ctx context.Context, s *studioctl.Session, reading, ns string,
 		read = audit.InspectUsage
 	case audit.ReadingRBAC:
 		read = audit.AuditRBAC
+	case audit.ReadingHygiene:
+		read = audit.AuditHygiene
 	}
 	r, err := read(ctx, s, ns, audit.Options{})
 	var b strings.Builder

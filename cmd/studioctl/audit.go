@@ -25,8 +25,8 @@ type auditFlags struct {
 
 func auditCommand(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "audit workloads|usage|rbac",
-		Short: "Read-only audits for CI: a namespace's workload profile, its usage or its RBAC, with findings (exit 4 at --fail-on)",
+		Use:   "audit workloads|usage|rbac|hygiene",
+		Short: "Read-only audits for CI: a namespace's workload profile, usage, RBAC or hygiene, with findings (exit 4 at --fail-on)",
 		Long: "audit reads a namespace (-n) or every namespace (-A) and reports findings with stable codes and\n" +
 			"severities (docs/audit.md lists every check, threshold and rationale). A namespace the identity may\n" +
 			"not read is reported as not audited. It exits 0 when no finding reaches --fail-on (default error),\n" +
@@ -35,7 +35,7 @@ func auditCommand(f *Factory) *cobra.Command {
 		Example: "  studioctl --kubeconfig k.yaml audit workloads -n shop\n  studioctl --kubeconfig k.yaml audit usage -A --fail-on warning",
 		Args:    cobra.NoArgs,
 	}
-	cmd.AddCommand(auditSubcommand(f, audit.ReadingWorkloads), auditSubcommand(f, audit.ReadingUsage), auditSubcommand(f, audit.ReadingRBAC))
+	cmd.AddCommand(auditSubcommand(f, audit.ReadingWorkloads), auditSubcommand(f, audit.ReadingUsage), auditSubcommand(f, audit.ReadingRBAC), auditSubcommand(f, audit.ReadingHygiene))
 	return cmd
 }
 
@@ -47,6 +47,9 @@ func auditSubcommand(f *Factory, reading string) *cobra.Command {
 	case audit.ReadingUsage:
 		short = "One row per container: metrics.k8s.io usage against requests and limits"
 		example = "  studioctl --kubeconfig k.yaml audit usage -n shop -l app=web\n  studioctl --kubeconfig k.yaml audit usage -A --fail-on warning -o junit"
+	case audit.ReadingHygiene:
+		short = "Objects that point at nothing or that nothing uses (Services, Ingresses, NetworkPolicies, claims, ConfigMaps, ServiceAccounts, autoscalers) and, with -A, the nodes"
+		example = "  studioctl --kubeconfig k.yaml audit hygiene -n shop\n  studioctl --kubeconfig k.yaml audit hygiene -A -o markdown"
 	case audit.ReadingRBAC:
 		short = "One row per subject with rights of concern (Secrets, exec, escalate, impersonate, cluster-admin...), cluster-wide and per namespace"
 		example = "  studioctl --kubeconfig k.yaml audit rbac -A\n  studioctl --kubeconfig k.yaml audit rbac -n ci -o sarif > rbac.sarif"
@@ -71,7 +74,7 @@ func auditSubcommand(f *Factory, reading string) *cobra.Command {
 
 // auditReadings are the audit subcommands' readings, by name.
 var auditReadings = map[string]func(context.Context, *studioctl.Session, string, audit.Options) (*audit.Report, error){
-	audit.ReadingWorkloads: audit.ProfileWorkloads, audit.ReadingUsage: audit.InspectUsage, audit.ReadingRBAC: audit.AuditRBAC,
+	audit.ReadingWorkloads: audit.ProfileWorkloads, audit.ReadingUsage: audit.InspectUsage, audit.ReadingRBAC: audit.AuditRBAC, audit.ReadingHygiene: audit.AuditHygiene,
 }
 
 // auditPlan is what the flags decided before anything is sent.

@@ -229,3 +229,41 @@ func TestAuditRBACLive(t *testing.T) {
 	}
 	t.Logf("rbac as admin: %d grants, %d findings; as view: %d not audited", len(r.Grants), len(r.Findings), len(view.Findings))
 }
+
+// TestAuditHygieneLive: the hygiene reading finds each object the scenario plants to point at
+// nothing (e2e/seed.sh's 80-hygiene.yaml) as admin and as view, and not their healthy
+// neighbours: shop's web Service, its api autoscaler and billing-sync's Deployment are in use.
+func TestAuditHygieneLive(t *testing.T) {
+	needCluster(t)
+	want := []string{
+		"audit.service_selects_nothing Service/ops/legacy-api", "audit.networkpolicy_selects_nothing NetworkPolicy/ops/legacy-lockdown",
+		"audit.ingress_backend_missing Ingress/ops/retired-frontend", "audit.pvc_unbound PersistentVolumeClaim/ops/scratch",
+		"audit.hpa_min_equals_max HorizontalPodAutoscaler/ops/billing-sync", "audit.hpa_target_missing HorizontalPodAutoscaler/ops/report-archiver",
+	}
+	never := []string{"audit.service_selects_nothing Service/shop/web", "audit.hpa_target_missing HorizontalPodAutoscaler/ops/billing-sync",
+		"audit.hpa_target_missing HorizontalPodAutoscaler/shop/api"}
+	for _, identity := range []string{"admin", "view"} {
+		r, err := audit.AuditHygiene(liveContext(t), liveSession(t, identity), "", audit.Options{AllNamespaces: true})
+		if err != nil {
+			t.Fatalf("as %s: %v", identity, err)
+		}
+		got := map[string]int{}
+		for _, f := range r.Findings {
+			got[f.Code+" "+f.Object()]++
+		}
+		for _, w := range want {
+			if got[w] == 0 {
+				t.Errorf("as %s: no %s", identity, w)
+			}
+		}
+		if n := got["audit.ingress_backend_missing Ingress/ops/retired-frontend"]; n != 2 {
+			t.Errorf("as %s: %d ingress findings, want the missing Service and the missing port", identity, n)
+		}
+		for _, n := range never {
+			if got[n] > 0 {
+				t.Errorf("as %s: an unexpected %s", identity, n)
+			}
+		}
+		t.Logf("hygiene as %s: %d findings", identity, len(r.Findings))
+	}
+}

@@ -13,14 +13,14 @@ import (
 	"github.com/studioctl/studioctl/replaytest"
 )
 
-// canaryReadings runs the readings that are not statements on the matrix's session: the three
+// canaryReadings runs the readings that are not statements on the matrix's session: the four
 // audit readings of the scenario's namespaces in every format, and every platform reading (discover,
 // components, mcp-runtime, check --rights of each profile) in each of its forms. It returns the
 // number of outputs checked and of leaks found.
 func canaryReadings(t *testing.T, ctx context.Context, f *replaytest.Finder, s *studioctl.Session, identity string, mode studioctl.Mode) (runs, leaks int) {
 	machine := mode == studioctl.Machine
 	for _, ns := range replaytest.AuditNamespaces {
-		for _, reading := range []string{audit.ReadingWorkloads, audit.ReadingUsage, audit.ReadingRBAC} {
+		for _, reading := range []string{audit.ReadingWorkloads, audit.ReadingUsage, audit.ReadingRBAC, audit.ReadingHygiene} {
 			text := replaytest.AuditReading(ctx, s, reading, ns)
 			runs += len(audit.Formats)
 			where := fmt.Sprintf("audit %s -n %s, every format [%s, %s]", reading, ns, identity, modeName(mode))

@@ -47,7 +47,8 @@ func TestAuditJUnitParser(t *testing.T) {
 	dir := t.TempDir()
 	files, cases := 0, 0
 	readings := map[string]func(context.Context, *studioctl.Session, string, audit.Options) (*audit.Report, error){
-		"workloads": audit.ProfileWorkloads, "usage": audit.InspectUsage, "rbac": audit.AuditRBAC}
+		"workloads": audit.ProfileWorkloads, "usage": audit.InspectUsage, "rbac": audit.AuditRBAC,
+		"hygiene": audit.AuditHygiene}
 	for _, identity := range []string{"admin", "view"} {
 		s := liveSession(t, identity)
 		for name, read := range readings {

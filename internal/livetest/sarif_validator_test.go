@@ -38,6 +38,7 @@ func TestAuditSARIFMultitool(t *testing.T) {
 			{"workloads-all", "", audit.ProfileWorkloads, false}, {"workloads-shop", "shop", audit.ProfileWorkloads, false},
 			{"usage-all", "", audit.InspectUsage, false}, {"workloads-baseline", "", audit.ProfileWorkloads, true},
 			{"rbac-all", "", audit.AuditRBAC, false}, {"rbac-ops", "ops", audit.AuditRBAC, false},
+			{"hygiene-all", "", audit.AuditHygiene, false},
 		} {
 			r, err := c.read(liveContext(t), s, c.ns, audit.Options{AllNamespaces: c.ns == "", Now: time.Now})
 			if err != nil {

@@ -1,0 +1,185 @@
+package audit
+
+import (
+	"context"
+	"math/big"
+
+	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read/top"
+)
+
+// ReadingHygiene is the hygiene reading: objects that point at nothing or that nothing uses, and
+// the nodes' health.
+const ReadingHygiene = "hygiene"
+
+// hygieneKinds are the namespaced kinds the hygiene reading lists, pods last (streamed).
+var hygieneKinds = []string{"services", "ingresses.networking.k8s.io", "networkpolicies.networking.k8s.io",
+	"persistentvolumeclaims", "configmaps", "serviceaccounts", "horizontalpodautoscalers.autoscaling",
+	"deployments.apps", "statefulsets.apps", "replicasets.apps", "cronjobs.batch"}
+
+// hygieneInput is what the reading read. Pods are not kept: each leaves its labels, what it
+// references and its requests on its node, so memory grows with the pods' labels, not the pods.
+type hygieneInput struct {
+	kinds        map[string]*objects
+	pods         *objects
+	labels       map[string][]map[string]string // namespace → each pod's labels
+	refs         map[string]map[string]bool     // namespace → "ConfigMap/x", "ServiceAccount/y" in use
+	nodeRequests map[string]*requests           // node → its pods' requests
+	nodes, pvs   *objects
+}
+
+// requests are summed cpu and memory requests.
+type requests struct{ cpu, memory *big.Rat }
+
+// AuditHygiene is the hygiene reading of namespace ns (or every namespace): Services that select
+// no pod, Ingresses to a missing Service or port, NetworkPolicies that select no pod, claims not
+// bound, volumes released or failed, ConfigMaps and ServiceAccounts nothing uses, autoscalers that
+// cannot scale or scale nothing; and with -A the nodes: not ready, under pressure, cordoned, or
+// with more requested than they can allocate.
+func AuditHygiene(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error) {
+	if o.Selector != "" {
+		return nil, kube.Refusef(CodeUsage, SentenceHygieneSelector)
+	}
+	timed := timer(o)
+	g, err := newGatherer(s, ns, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.start(ctx); err != nil {
+		return nil, err
+	}
+	in, err := readHygiene(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.missingNamespace(ctx, func(ns string) bool {
+		return in.pods.none(ns) && !in.pods.forbidden(ns) && in.kinds["services"].none(ns)
+	}); err != nil {
+		return nil, err
+	}
+	r := &Report{Reading: ReadingHygiene, Scope: g.asked()}
+	for _, name := range g.scope(in.pods) {
+		if in.pods.forbidden(name) {
+			r.Namespaces = append(r.Namespaces, &Namespace{Name: name})
+			r.Findings = append(r.Findings, newFinding(CodeNotAudited, "Namespace", "", name, "", SentenceNotAudited, name))
+			continue
+		}
+		r.Namespaces = append(r.Namespaces, &Namespace{Name: name, Audited: true})
+		r.Findings = append(r.Findings, in.namespaceFindings(name)...)
+	}
+	if g.all {
+		r.Findings = append(r.Findings, in.clusterFindings()...)
+	}
+	r.Findings = tidy(r.Findings)
+	timed(r)
+	return r, nil
+}
+
+func readHygiene(ctx context.Context, g *gatherer) (*hygieneInput, error) {
+	in := &hygieneInput{kinds: map[string]*objects{}, labels: map[string][]map[string]string{},
+		refs: map[string]map[string]bool{}, nodeRequests: map[string]*requests{}}
+	for _, k := range hygieneKinds {
+		o, err := g.list(ctx, k, "", "")
+		if err != nil {
+			return nil, err
+		}
+		in.kinds[k] = o
+	}
+	for _, c := range in.kinds["cronjobs.batch"].byNS {
+		for _, cj := range c {
+			in.addRefs(cj.Namespace(), podSpecAt(cj, "spec", "jobTemplate", "spec", "template", "spec"))
+		}
+	}
+	pods, err := g.listEach(ctx, "pods", "", "", in.addPod)
+	if err != nil {
+		return nil, err
+	}
+	in.pods = pods
+	if g.all {
+		if in.nodes, err = g.listCluster(ctx, "nodes"); err != nil {
+			return nil, err
+		}
+		if in.pvs, err = g.listCluster(ctx, "persistentvolumes"); err != nil {
+			return nil, err
+		}
+	}
+	return in, nil
+}
+
+// podSpecAt is the pod spec at path in o, empty when there is none.
+func podSpecAt(o studioctl.Object, path ...string) studioctl.Object {
+	v, _ := o.Field(path...)
+	m, _ := v.(map[string]any)
+	return studioctl.NewObject(m)
+}
+
+// addPod keeps what the checks need of a pod: its labels, its references, its requests on its node.
+func (in *hygieneInput) addPod(p studioctl.Object) {
+	ns := p.Namespace()
+	in.labels[ns] = append(in.labels[ns], p.Labels())
+	spec := podSpecAt(p, "spec")
+	in.addRefs(ns, spec)
+	if node := spec.String("nodeName"); node != "" && !finished(p) {
+		in.addRequests(node, spec)
+	}
+}
+
+// finished reports a pod that no longer holds its node's resources.
+func finished(p studioctl.Object) bool {
+	phase := p.String("status", "phase")
+	return phase == "Succeeded" || phase == "Failed"
+}
+
+// addRefs notes the ConfigMaps and the ServiceAccount a pod spec uses.
+func (in *hygieneInput) addRefs(ns string, spec studioctl.Object) {
+	if in.refs[ns] == nil {
+		in.refs[ns] = map[string]bool{}
+	}
+	account := spec.String("serviceAccountName")
+	if account == "" {
+		account = "default"
+	}
+	in.refs[ns]["ServiceAccount/"+account] = true
+	for _, v := range spec.Slice("volumes") {
+		if name := v.String("configMap", "name"); name != "" {
+			in.refs[ns]["ConfigMap/"+name] = true
+		}
+		for _, src := range v.Slice("projected", "sources") {
+			if name := src.String("configMap", "name"); name != "" {
+				in.refs[ns]["ConfigMap/"+name] = true
+			}
+		}
+	}
+	for _, list := range []string{"containers", "initContainers"} {
+		for _, c := range spec.Slice(list) {
+			for _, e := range c.Slice("env") {
+				if name := e.String("valueFrom", "configMapKeyRef", "name"); name != "" {
+					in.refs[ns]["ConfigMap/"+name] = true
+				}
+			}
+			for _, e := range c.Slice("envFrom") {
+				if name := e.String("configMapRef", "name"); name != "" {
+					in.refs[ns]["ConfigMap/"+name] = true
+				}
+			}
+		}
+	}
+}
+
+// addRequests adds a pod's containers' cpu and memory requests to its node's sums.
+func (in *hygieneInput) addRequests(node string, spec studioctl.Object) {
+	r := in.nodeRequests[node]
+	if r == nil {
+		r = &requests{cpu: new(big.Rat), memory: new(big.Rat)}
+		in.nodeRequests[node] = r
+	}
+	for _, c := range spec.Slice("containers") {
+		if q, ok := top.ParseQuantity(c.String("resources", "requests", "cpu")); ok {
+			r.cpu.Add(r.cpu, q)
+		}
+		if q, ok := top.ParseQuantity(c.String("resources", "requests", "memory")); ok {
+			r.memory.Add(r.memory, q)
+		}
+	}
+}

@@ -1,0 +1,145 @@
+package audit
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/internal/golden"
+	"github.com/studioctl/studioctl/internal/synth"
+)
+
+var hygieneKindsForTest = append(append([]synth.Resource{}, baseKinds...),
+	rs("", "v1", "services", "Service", true), rs("networking.k8s.io", "v1", "ingresses", "Ingress", true),
+	rs("networking.k8s.io", "v1", "networkpolicies", "NetworkPolicy", true), rs("", "v1", "persistentvolumeclaims", "PersistentVolumeClaim", true),
+	rs("", "v1", "configmaps", "ConfigMap", true), rs("", "v1", "serviceaccounts", "ServiceAccount", true),
+	rs("autoscaling", "v2", "horizontalpodautoscalers", "HorizontalPodAutoscaler", true),
+	rs("", "v1", "nodes", "Node", false), rs("", "v1", "persistentvolumes", "PersistentVolume", false))
+
+func named(kind, ns, name string, extra obj) obj {
+	o := obj{"kind": kind, "metadata": obj{"name": name, "namespace": ns}}
+	for k, v := range extra {
+		o[k] = v
+	}
+	return o
+}
+
+// hygieneWorld plants one object that trips each hygiene check beside one that does not.
+func hygieneWorld(t *testing.T) *world {
+	w := newWorld(t, hygieneKindsForTest)
+	w.list("/api/v1/namespaces", obj{"kind": "Namespace", "metadata": obj{"name": "shop"}})
+	pod := func(name string, labels obj, spec obj) obj {
+		return obj{"kind": "Pod", "metadata": obj{"name": name, "namespace": "shop", "labels": labels}, "spec": spec, "status": obj{"phase": "Running"}}
+	}
+	cpu := func(q string) []any {
+		return []any{obj{"name": "c", "resources": obj{"requests": obj{"cpu": q, "memory": "1Gi"}}}}
+	}
+	w.list("/api/v1/pods",
+		pod("web-1", obj{"app": "web"}, obj{"nodeName": "node-a", "serviceAccountName": "web", "containers": cpu("1500m"),
+			"volumes": []any{obj{"name": "cfg", "configMap": obj{"name": "web-config"}}}}),
+		pod("web-2", obj{"app": "web"}, obj{"nodeName": "node-a", "containers": cpu("1"),
+			"volumes": []any{obj{"name": "p", "projected": obj{"sources": []any{obj{"configMap": obj{"name": "projected-config"}}}}}}}))
+	w.list("/api/v1/services",
+		named("Service", "shop", "web", obj{"spec": obj{"selector": obj{"app": "web"}, "ports": []any{obj{"name": "http", "port": 80}}}}),
+		named("Service", "shop", "old-api", obj{"spec": obj{"selector": obj{"app": "api"}, "ports": []any{obj{"port": 8080}}}}),
+		named("Service", "shop", "external", obj{"spec": obj{"type": "ExternalName", "externalName": "db.example.com"}}))
+	w.list("/apis/networking.k8s.io/v1/ingresses",
+		named("Ingress", "shop", "front", obj{"spec": obj{"rules": []any{obj{"http": obj{"paths": []any{
+			obj{"backend": obj{"service": obj{"name": "web", "port": obj{"name": "http"}}}},
+			obj{"backend": obj{"service": obj{"name": "web", "port": obj{"number": 443}}}},
+			obj{"backend": obj{"service": obj{"name": "gone", "port": obj{"number": 80}}}}}}}}}}))
+	w.list("/apis/networking.k8s.io/v1/networkpolicies",
+		named("NetworkPolicy", "shop", "web-only", obj{"spec": obj{"podSelector": obj{"matchLabels": obj{"app": "web"}}}}),
+		named("NetworkPolicy", "shop", "stale", obj{"spec": obj{"podSelector": obj{"matchLabels": obj{"app": "api"}}}}),
+		named("NetworkPolicy", "shop", "deny-all", obj{"spec": obj{"podSelector": obj{}}}))
+	w.list("/api/v1/persistentvolumeclaims",
+		named("PersistentVolumeClaim", "shop", "data", obj{"status": obj{"phase": "Bound"}}),
+		named("PersistentVolumeClaim", "shop", "waiting", obj{"status": obj{"phase": "Pending"}}))
+	w.list("/api/v1/configmaps", named("ConfigMap", "shop", "web-config", nil), named("ConfigMap", "shop", "projected-config", nil),
+		named("ConfigMap", "shop", "kube-root-ca.crt", nil), named("ConfigMap", "shop", "leftover", nil),
+		named("ConfigMap", "kube-system", "coredns", nil))
+	w.list("/api/v1/serviceaccounts", named("ServiceAccount", "shop", "default", nil), named("ServiceAccount", "shop", "web", nil),
+		named("ServiceAccount", "shop", "robot", nil))
+	w.list("/apis/autoscaling/v2/horizontalpodautoscalers",
+		named("HorizontalPodAutoscaler", "shop", "web", obj{"spec": obj{"minReplicas": 2, "maxReplicas": 2, "scaleTargetRef": obj{"kind": "Deployment", "name": "web"}}}),
+		named("HorizontalPodAutoscaler", "shop", "api", obj{"spec": obj{"maxReplicas": 5, "scaleTargetRef": obj{"kind": "Deployment", "name": "api"}}}))
+	w.list("/apis/apps/v1/deployments", named("Deployment", "shop", "web", nil))
+	for _, p := range []string{"/apis/apps/v1/statefulsets", "/apis/apps/v1/replicasets", "/apis/batch/v1/cronjobs"} {
+		w.list(p)
+	}
+	node := func(name string, extra obj, conds ...obj) obj {
+		cs := []any{}
+		for _, c := range conds {
+			cs = append(cs, c)
+		}
+		o := obj{"kind": "Node", "metadata": obj{"name": name}, "status": obj{"allocatable": obj{"cpu": "2", "memory": "8Gi"}, "conditions": cs}}
+		for k, v := range extra {
+			o[k] = v
+		}
+		return o
+	}
+	ready := obj{"type": "Ready", "status": "True"}
+	w.list("/api/v1/nodes", node("node-a", nil, ready), node("node-b", obj{"spec": obj{"unschedulable": true}}, ready,
+		obj{"type": "DiskPressure", "status": "True"}), node("node-c", nil, obj{"type": "Ready", "status": "Unknown"}))
+	w.list("/api/v1/persistentvolumes", named("PersistentVolume", "", "pv-old", obj{"status": obj{"phase": "Released"}}),
+		named("PersistentVolume", "", "pv-ok", obj{"status": obj{"phase": "Bound"}}))
+	return w
+}
+
+// TestHygieneReading: each hygiene check fires on the object planted to trip it and on none of
+// its healthy neighbours.
+func TestHygieneReading(t *testing.T) {
+	r, err := AuditHygiene(context.Background(), hygieneWorld(t).s, "", Options{AllNamespaces: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Code+" "+f.Object())
+	}
+	want := []string{
+		"audit.node_not_ready Node/node-c",
+		"audit.node_overcommitted Node/node-a",
+		"audit.node_pressure Node/node-b",
+		"audit.node_cordoned Node/node-b",
+		"audit.pv_released PersistentVolume/pv-old",
+		"audit.hpa_target_missing HorizontalPodAutoscaler/shop/api",
+		"audit.ingress_backend_missing Ingress/shop/front",
+		"audit.ingress_backend_missing Ingress/shop/front",
+		"audit.hpa_min_equals_max HorizontalPodAutoscaler/shop/web",
+		"audit.pvc_unbound PersistentVolumeClaim/shop/waiting",
+		"audit.service_selects_nothing Service/shop/old-api",
+		"audit.configmap_unused ConfigMap/shop/leftover",
+		"audit.networkpolicy_selects_nothing NetworkPolicy/shop/stale",
+		"audit.serviceaccount_unused ServiceAccount/shop/robot",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	golden.Check(t, "hygiene.txt", render(t, r, ""))
+	golden.Check(t, "hygiene.junit.xml", render(t, r, "junit"))
+}
+
+// TestHygieneOneNamespace: with -n only that namespace's kinds are listed (no node or volume:
+// a request for one would find no stub and fail), and a selector is refused before anything is sent.
+func TestHygieneOneNamespace(t *testing.T) {
+	w := newWorld(t, hygieneKindsForTest)
+	for _, p := range []string{"/api/v1/namespaces/shop/services", "/apis/networking.k8s.io/v1/namespaces/shop/ingresses",
+		"/apis/networking.k8s.io/v1/namespaces/shop/networkpolicies", "/api/v1/namespaces/shop/persistentvolumeclaims",
+		"/api/v1/namespaces/shop/configmaps", "/api/v1/namespaces/shop/serviceaccounts",
+		"/apis/autoscaling/v2/namespaces/shop/horizontalpodautoscalers", "/apis/apps/v1/namespaces/shop/deployments",
+		"/apis/apps/v1/namespaces/shop/statefulsets", "/apis/apps/v1/namespaces/shop/replicasets", "/apis/batch/v1/namespaces/shop/cronjobs"} {
+		w.list(p)
+	}
+	w.list("/api/v1/namespaces/shop/pods", obj{"kind": "Pod", "metadata": obj{"name": "p", "namespace": "shop"}, "spec": obj{"nodeName": "node-a"}})
+	r, err := AuditHygiene(context.Background(), w.s, "shop", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Findings) != 0 || r.Audited() != 1 {
+		t.Errorf("findings %+v, %d audited", r.Findings, r.Audited())
+	}
+	if _, err := AuditHygiene(context.Background(), w.s, "shop", Options{Selector: "a=b"}); err == nil {
+		t.Error("a selector must be refused")
+	}
+}
