@@ -39,7 +39,6 @@ var Profiles = map[string][]Need{
 		{Verb: "get", Resource: "namespaces"}, {Verb: "list", Resource: "namespaces"},
 		{Verb: "get", Group: "toolhive.stacklok.dev", Resource: "mcpservers"},
 		{Verb: "list", Group: "toolhive.stacklok.dev", Resource: "mcpservers"},
-		{Verb: "delete", Group: "toolhive.stacklok.dev", Resource: "mcpservers"},
 		{Verb: "get", Group: "platform.navin.ai", Resource: "managedcomponents", Namespace: "toolhive-system"},
 		{Verb: "list", Group: "platform.navin.ai", Resource: "managedcomponents", Namespace: "toolhive-system"},
 	},
@@ -57,6 +56,13 @@ var Profiles = map[string][]Need{
 		{Verb: "delete", Group: "platform.navin.ai", Resource: "managedcomponents", Namespace: DefaultNamespace},
 		{Verb: "get", Group: "platform.navin.ai", Resource: "managedcomponents", Subresource: "status", Namespace: DefaultNamespace},
 	},
+}
+
+// managerRights say, per profile, which rights of the platform it reads belong to the platform
+// manager instead: a read-only tool's profile names only what it reads, and the report says where
+// the writes went, so no one grants them to studioctl's identity.
+var managerRights = map[string]Notice{
+	"mcp-runtime": {CodeRightsManager, sentenceRightsMCPManager},
 }
 
 // clusterScoped are the cluster-scoped resources the profiles name.
@@ -88,6 +94,8 @@ type RightsReport struct {
 	Profile string        `json:"profile"`
 	Rights  []RightAnswer `json:"rights"`
 	Missing []string      `json:"missing"`
+	// Notices name the rights that belong to the platform manager, not to the profile.
+	Notices []Notice `json:"notices,omitempty"`
 }
 
 func (n Need) check(defaultNS string) kube.AccessCheck {
@@ -148,6 +156,9 @@ func RunRights(ctx context.Context, c *kube.Client, profile string) (*RightsRepo
 	}
 	wg.Wait()
 	r := &RightsReport{Profile: profile, Rights: []RightAnswer{}, Missing: []string{}}
+	if n, ok := managerRights[profile]; ok {
+		r.Notices = append(r.Notices, n)
+	}
 	for i := range needs {
 		if errs[i] != nil {
 			return nil, errs[i]
@@ -186,6 +197,9 @@ func (r *RightsReport) Result(format string) *printer.Result {
 	res := &printer.Result{Lines: &printer.Lines{Text: lines}, Exit: r.Exit()}
 	if len(r.Missing) > 0 {
 		res.Notices = append(res.Notices, "warning: "+sprintf(sentenceRightsMissing, r.Profile, strings.Join(r.Missing, "; ")))
+	}
+	for _, n := range r.Notices {
+		res.Notices = append(res.Notices, "notice: "+n.Sentence)
 	}
 	return res
 }

@@ -78,16 +78,48 @@ func TestRightsMissingNamed(t *testing.T) {
 	c, reg := newClient(t, kube.Connection{DefaultNamespace: "navin-platform"})
 	var asked []map[string]string
 	answerRights(reg, len(Profiles["mcp-runtime"]), func(a map[string]string) bool {
-		return a["verb"] == "delete" || a["namespace"] == "toolhive-system" && a["resource"] == "deployments"
+		return a["resource"] == "mcpservers" && a["verb"] == "list" || a["namespace"] == "toolhive-system" && a["resource"] == "deployments"
 	}, &asked)
 	r, err := RunRights(context.Background(), c, "mcp-runtime")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"get deployments.apps toolhive-operator in namespace toolhive-system",
-		"delete mcpservers.toolhive.stacklok.dev in every namespace"}
+		"list mcpservers.toolhive.stacklok.dev in every namespace"}
 	if diff := cmp.Diff(want, r.Missing); diff != "" || r.Exit() != kube.ExitWarnings {
 		t.Errorf("missing (-want +got):\n%s", diff)
+	}
+}
+
+// The reader profiles (every one but the manager's) ask only for rights to read: studioctl is
+// read-only, and a profile that asked for delete would have people grant it. mcp-runtime's report
+// says that managing MCP servers is the platform manager's right instead.
+func TestReaderProfilesAskOnlyToRead(t *testing.T) {
+	reads := map[string]bool{"get": true, "list": true, "watch": true}
+	for _, name := range ProfileNames() {
+		if name == "navin-manager" {
+			continue
+		}
+		var writes []string
+		for _, n := range Profiles[name] {
+			if !reads[n.Verb] {
+				writes = append(writes, n.Verb+" "+n.Resource)
+			}
+		}
+		if diff := cmp.Diff([]string(nil), writes); diff != "" {
+			t.Errorf("%s asks for rights to write (-want +got):\n%s", name, diff)
+		}
+	}
+	c, reg := newClient(t, kube.Connection{DefaultNamespace: "navin-platform"})
+	var asked []map[string]string
+	answerRights(reg, len(Profiles["mcp-runtime"]), func(map[string]string) bool { return false }, &asked)
+	r, err := RunRights(context.Background(), c, "mcp-runtime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Notice{{CodeRightsManager, sentenceRightsMCPManager}}
+	if diff := cmp.Diff(want, r.Notices); diff != "" || r.Exit() != kube.ExitOK {
+		t.Errorf("exit %d, notices (-want +got):\n%s", r.Exit(), diff)
 	}
 }
 

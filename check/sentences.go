@@ -38,4 +38,7 @@ const (
 	SentenceRightsProfile = "There is no rights profile %s; the profiles are %s. Nothing was sent."
 	sentenceRightsHeld    = "Rights profile %s: this identity holds %d of its %d rights."
 	sentenceRightsMissing = "This identity lacks rights that %s needs: %s."
+
+	CodeRightsManager        = "check.notice.manager_rights"
+	sentenceRightsMCPManager = "Managing MCP servers (create, update and delete of mcpservers.toolhive.stacklok.dev) is the platform manager's right, not studioctl's: studioctl only reads them, so this profile does not ask for it."
 )
