@@ -4,7 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/sanitize"
@@ -172,8 +177,29 @@ func mdCell(s string) string {
 	return r.Replace(s)
 }
 
-// markdownTable renders a GitHub-flavoured Markdown table; cells are already escaped.
+// markdownTable renders a GitHub-flavoured Markdown table with tablewriter's Markdown renderer;
+// cells are already escaped (mdCell). Headers are kept as written, left-aligned, and no cell is
+// wrapped: a line break inside a row would end the table.
 func markdownTable(header []string, rows [][]string) []string {
+	var buf bytes.Buffer
+	t := tablewriter.NewTable(&buf, tablewriter.WithRenderer(renderer.NewMarkdown()),
+		tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone), tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithRowAlignment(tw.AlignLeft), tablewriter.WithTrimSpace(tw.Off))
+	t.Header(header)
+	for _, r := range rows {
+		if err := t.Append(r); err != nil {
+			return plainMarkdownTable(header, rows)
+		}
+	}
+	if err := t.Render(); err != nil {
+		return plainMarkdownTable(header, rows)
+	}
+	return strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+}
+
+// plainMarkdownTable is the table without padding, should tablewriter refuse a row.
+func plainMarkdownTable(header []string, rows [][]string) []string {
 	out := []string{"| " + strings.Join(header, " | ") + " |"}
 	sep := make([]string, len(header))
 	for i := range sep {
@@ -189,11 +215,12 @@ func markdownTable(header []string, rows [][]string) []string {
 // MarkdownLines is -o markdown: a report for a pull-request comment.
 func (r *Report) MarkdownLines() []string {
 	out := []string{"## studioctl audit " + r.Reading, "", mdCell(r.Summary()), ""}
-	out = append(out, "| namespace | audited | score |", "|---|---|---|")
 	scores := r.scores()
+	var nsRows [][]string
 	for _, ns := range r.Namespaces {
-		out = append(out, fmt.Sprintf("| %s | %t | %d |", mdCell(ns.Name), ns.Audited, scores[ns.Name]))
+		nsRows = append(nsRows, []string{mdCell(ns.Name), strconv.FormatBool(ns.Audited), strconv.Itoa(scores[ns.Name])})
 	}
+	out = append(out, markdownTable([]string{"namespace", "audited", "score"}, nsRows)...)
 	ts := r.tables()
 	slices.Reverse(ts)
 	for _, t := range ts {
