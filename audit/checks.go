@@ -98,6 +98,7 @@ const (
 	CodePVCUnbound            = "audit.pvc_unbound"
 	CodePVReleased            = "audit.pv_released"
 	CodeConfigMapUnused       = "audit.configmap_unused"
+	CodeSecretUnused          = "audit.secret_unused"
 	CodeSAUnused              = "audit.serviceaccount_unused"
 	CodeHPAFixed              = "audit.hpa_min_equals_max"
 	CodeHPATargetMissing      = "audit.hpa_target_missing"
@@ -212,6 +213,8 @@ var Checks = []Check{
 		"Its claim is gone and the volume, still billed, is neither reused nor deleted."},
 	{CodeConfigMapUnused, SeverityInfo, "hygiene", "ConfigMap unused", "no pod or CronJob mounts or reads it (system namespaces and kube-root-ca.crt aside)", 0, "hygiene", "",
 		"Left-over configuration misleads whoever reads it. A program that reads it through the API is not seen."},
+	{CodeSecretUnused, SeverityInfo, "hygiene", "Secret unused", "no pod, CronJob, ServiceAccount or Ingress uses it (token and Helm release types, system namespaces aside)", 0, "hygiene", "",
+		"A credential nothing uses is one more to leak and rotate. By name only (values are never read); withheld in machine mode."},
 	{CodeSAUnused, SeverityInfo, "hygiene", "ServiceAccount unused", "no pod or CronJob runs as it (default and system namespaces aside)", 0, "hygiene", "",
 		"An account nothing runs as may still hold rights and tokens; remove it or its bindings."},
 	{CodeHPAFixed, SeverityWarning, "hygiene", "Autoscaler cannot scale", "minReplicas equal to maxReplicas", 0, "reliability", "",

@@ -15,7 +15,7 @@ const ReadingHygiene = "hygiene"
 
 // hygieneKinds are the namespaced kinds the hygiene reading lists, pods last (streamed).
 var hygieneKinds = []string{"services", "ingresses.networking.k8s.io", "networkpolicies.networking.k8s.io",
-	"persistentvolumeclaims", "configmaps", "serviceaccounts", "horizontalpodautoscalers.autoscaling",
+	"persistentvolumeclaims", "configmaps", "secrets", "serviceaccounts", "horizontalpodautoscalers.autoscaling",
 	"deployments.apps", "statefulsets.apps", "replicasets.apps", "cronjobs.batch"}
 
 // hygieneInput is what the reading read. Pods are not kept: each leaves its labels, what it
@@ -24,7 +24,8 @@ type hygieneInput struct {
 	kinds        map[string]*objects
 	pods         *objects
 	labels       map[string][]map[string]string // namespace → each pod's labels
-	refs         map[string]map[string]bool     // namespace → "ConfigMap/x", "ServiceAccount/y" in use
+	refs         map[string]map[string]bool     // namespace → "ConfigMap/x", "Secret/s", "ServiceAccount/y" in use
+	machine      bool                           // the session is in machine mode: Secret names are withheld
 	nodeRequests map[string]*requests           // node → its pods' requests
 	nodes, pvs   *objects
 }
@@ -53,6 +54,7 @@ func AuditHygiene(ctx context.Context, s *studioctl.Session, ns string, o Option
 	if err != nil {
 		return nil, err
 	}
+	in.machine = s.Mode() == studioctl.Machine
 	if err := g.missingNamespace(ctx, func(ns string) bool {
 		return in.pods.none(ns) && !in.pods.forbidden(ns) && in.kinds["services"].none(ns)
 	}); err != nil {
@@ -96,6 +98,7 @@ func readHygiene(ctx context.Context, g *gatherer) (*hygieneInput, error) {
 		return nil, err
 	}
 	in.pods = pods
+	in.addAccountAndIngressSecrets()
 	if g.all {
 		if in.nodes, err = g.listCluster(ctx, "nodes"); err != nil {
 			return nil, err
@@ -133,9 +136,8 @@ func finished(p studioctl.Object) bool {
 
 // addRefs notes the ConfigMaps and the ServiceAccount a pod spec uses.
 func (in *hygieneInput) addRefs(ns string, spec studioctl.Object) {
-	if in.refs[ns] == nil {
-		in.refs[ns] = map[string]bool{}
-	}
+	in.ensureRefs(ns)
+	in.addSecretRefs(ns, spec)
 	account := spec.String("serviceAccountName")
 	if account == "" {
 		account = "default"

@@ -2,9 +2,11 @@ package audit
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/synth"
 )
@@ -37,14 +39,14 @@ func hygieneWorld(t *testing.T) *world {
 	w.list("/api/v1/pods",
 		pod("web-1", obj{"app": "web"}, obj{"nodeName": "node-a", "serviceAccountName": "web", "containers": cpu("1500m"),
 			"volumes": []any{obj{"name": "cfg", "configMap": obj{"name": "web-config"}}}}),
-		pod("web-2", obj{"app": "web"}, obj{"nodeName": "node-a", "containers": cpu("1"),
+		pod("web-2", obj{"app": "web"}, obj{"nodeName": "node-a", "containers": cpu("1"), "imagePullSecrets": []any{obj{"name": "registry"}},
 			"volumes": []any{obj{"name": "p", "projected": obj{"sources": []any{obj{"configMap": obj{"name": "projected-config"}}}}}}}))
 	w.list("/api/v1/services",
 		named("Service", "shop", "web", obj{"spec": obj{"selector": obj{"app": "web"}, "ports": []any{obj{"name": "http", "port": 80}}}}),
 		named("Service", "shop", "old-api", obj{"spec": obj{"selector": obj{"app": "api"}, "ports": []any{obj{"port": 8080}}}}),
 		named("Service", "shop", "external", obj{"spec": obj{"type": "ExternalName", "externalName": "db.example.com"}}))
 	w.list("/apis/networking.k8s.io/v1/ingresses",
-		named("Ingress", "shop", "front", obj{"spec": obj{"rules": []any{obj{"http": obj{"paths": []any{
+		named("Ingress", "shop", "front", obj{"spec": obj{"tls": []any{obj{"secretName": "tls-front"}}, "rules": []any{obj{"http": obj{"paths": []any{
 			obj{"backend": obj{"service": obj{"name": "web", "port": obj{"name": "http"}}}},
 			obj{"backend": obj{"service": obj{"name": "web", "port": obj{"number": 443}}}},
 			obj{"backend": obj{"service": obj{"name": "gone", "port": obj{"number": 80}}}}}}}}}}))
@@ -58,6 +60,8 @@ func hygieneWorld(t *testing.T) *world {
 	w.list("/api/v1/configmaps", named("ConfigMap", "shop", "web-config", nil), named("ConfigMap", "shop", "projected-config", nil),
 		named("ConfigMap", "shop", "kube-root-ca.crt", nil), named("ConfigMap", "shop", "leftover", nil),
 		named("ConfigMap", "kube-system", "coredns", nil))
+	w.list("/api/v1/secrets", named("Secret", "shop", "registry", nil), named("Secret", "shop", "tls-front", nil),
+		named("Secret", "shop", "old-password", nil), named("Secret", "shop", "robot-token", obj{"type": "kubernetes.io/service-account-token"}))
 	w.list("/api/v1/serviceaccounts", named("ServiceAccount", "shop", "default", nil), named("ServiceAccount", "shop", "web", nil),
 		named("ServiceAccount", "shop", "robot", nil))
 	w.list("/apis/autoscaling/v2/horizontalpodautoscalers",
@@ -111,6 +115,7 @@ func TestHygieneReading(t *testing.T) {
 		"audit.service_selects_nothing Service/shop/old-api",
 		"audit.configmap_unused ConfigMap/shop/leftover",
 		"audit.networkpolicy_selects_nothing NetworkPolicy/shop/stale",
+		"audit.secret_unused Secret/shop/old-password",
 		"audit.serviceaccount_unused ServiceAccount/shop/robot",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -126,7 +131,7 @@ func TestHygieneOneNamespace(t *testing.T) {
 	w := newWorld(t, hygieneKindsForTest)
 	for _, p := range []string{"/api/v1/namespaces/shop/services", "/apis/networking.k8s.io/v1/namespaces/shop/ingresses",
 		"/apis/networking.k8s.io/v1/namespaces/shop/networkpolicies", "/api/v1/namespaces/shop/persistentvolumeclaims",
-		"/api/v1/namespaces/shop/configmaps", "/api/v1/namespaces/shop/serviceaccounts",
+		"/api/v1/namespaces/shop/configmaps", "/api/v1/namespaces/shop/secrets", "/api/v1/namespaces/shop/serviceaccounts",
 		"/apis/autoscaling/v2/namespaces/shop/horizontalpodautoscalers", "/apis/apps/v1/namespaces/shop/deployments",
 		"/apis/apps/v1/namespaces/shop/statefulsets", "/apis/apps/v1/namespaces/shop/replicasets", "/apis/batch/v1/namespaces/shop/cronjobs"} {
 		w.list(p)
@@ -141,5 +146,22 @@ func TestHygieneOneNamespace(t *testing.T) {
 	}
 	if _, err := AuditHygiene(context.Background(), w.s, "shop", Options{Selector: "a=b"}); err == nil {
 		t.Error("a selector must be refused")
+	}
+}
+
+// TestUnusedSecretNameWithheldInMachineMode: an agent learns that an unused Secret exists, never
+// its name, in the object or the message.
+func TestUnusedSecretNameWithheldInMachineMode(t *testing.T) {
+	in := &hygieneInput{kinds: map[string]*objects{"secrets": {served: true, byNS: map[string][]studioctl.Object{
+		"shop": {studioctl.NewObject(named("Secret", "shop", "secname-canary", nil))}}}}, refs: map[string]map[string]bool{}}
+	for _, machine := range []bool{false, true} {
+		fs := in.unusedSecrets("shop", machine)
+		if len(fs) != 1 {
+			t.Fatalf("machine=%v: %d findings", machine, len(fs))
+		}
+		shown := strings.Contains(fs[0].Object()+fs[0].Message, "secname-canary")
+		if shown == machine {
+			t.Errorf("machine=%v: the name shown=%v: %s %s", machine, shown, fs[0].Object(), fs[0].Message)
+		}
 	}
 }

@@ -138,8 +138,9 @@ func (in *hygieneInput) claimFindings(ns string) []Finding {
 	return fs
 }
 
-// unusedFindings: ConfigMaps no pod or CronJob mounts or reads, and ServiceAccounts none runs
-// as (default aside); kube-root-ca.crt is every namespace's, mounted through the token.
+// unusedFindings: ConfigMaps and Secrets no pod or CronJob mounts or reads (nor, for a Secret, a
+// ServiceAccount or an Ingress's TLS), and ServiceAccounts none runs as (default aside);
+// kube-root-ca.crt is every namespace's, mounted through the token.
 func (in *hygieneInput) unusedFindings(ns string) []Finding {
 	if slices.Contains(systemNamespaces, ns) {
 		return nil
@@ -150,6 +151,7 @@ func (in *hygieneInput) unusedFindings(ns string) []Finding {
 			fs = append(fs, newFinding(CodeConfigMapUnused, "ConfigMap", ns, c.Name(), "", SentenceConfigMapUnused, c.Name()))
 		}
 	}
+	fs = append(fs, in.unusedSecrets(ns, in.machine)...)
 	for _, a := range in.kinds["serviceaccounts"].byNS[ns] {
 		if a.Name() != "default" && !in.refs[ns]["ServiceAccount/"+a.Name()] {
 			fs = append(fs, newFinding(CodeSAUnused, "ServiceAccount", ns, a.Name(), "", SentenceSAUnused, a.Name()))

@@ -65,6 +65,7 @@ const (
 	SentencePVCUnbound            = "PersistentVolumeClaim %s is %s."
 	SentencePVReleased            = "PersistentVolume %s is %s."
 	SentenceConfigMapUnused       = "ConfigMap %s is used by no pod or CronJob."
+	SentenceSecretUnused          = "Secret %s is used by no pod, CronJob, ServiceAccount or Ingress."
 	SentenceSAUnused              = "ServiceAccount %s is used by no pod or CronJob."
 	SentenceHPAFixed              = "HorizontalPodAutoscaler %s cannot scale: its minimum and maximum are both %d."
 	SentenceHPATargetMissing      = "HorizontalPodAutoscaler %s scales %s %s, which does not exist."

@@ -10,6 +10,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/replaytest"
 )
 
@@ -264,6 +265,26 @@ func TestAuditHygieneLive(t *testing.T) {
 				t.Errorf("as %s: an unexpected %s", identity, n)
 			}
 		}
+		if identity == "admin" && got["audit.secret_unused Secret/payments/legacy-cert"] == 0 {
+			t.Errorf("as admin: payments' legacy-cert, which nothing uses, is not reported")
+		}
 		t.Logf("hygiene as %s: %d findings", identity, len(r.Findings))
+	}
+	// In machine mode an unused Secret is reported without its name.
+	m, err := audit.AuditHygiene(liveContext(t), liveSessionMode(t, "admin", true), "payments", audit.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unused := 0
+	for _, f := range m.Findings {
+		if f.Code == audit.CodeSecretUnused {
+			unused++
+			if f.Name != redact.Masked || strings.Contains(f.Message, "legacy-cert") {
+				t.Errorf("machine mode: %s %s", f.Object(), f.Message)
+			}
+		}
+	}
+	if unused == 0 {
+		t.Error("machine mode: no unused Secret reported, so the masking is untested")
 	}
 }
