@@ -14,6 +14,10 @@ const (
 	// The cluster lists more namespaces than the tree shows.
 	CodeNamespacesCapped     = "tree.namespaces_capped"
 	sentenceNamespacesCapped = "The cluster holds more than %s namespaces, so the tree shows the first %s by name; open others by name (studioctl tree NAMESPACE ...) or list the ones to show in the connection's namespace list."
+	// A namespace named to the tree does not exist (the server answered its GET with 404); exit 1,
+	// as a get of it exits.
+	CodeNamespaceMissing     = "tree.namespace_missing"
+	sentenceNamespaceMissing = "The namespace %s does not exist on this server, so there is no tree to draw; check its name (studioctl get namespaces lists them)."
 
 	// Words the tree prints beside a folder.
 	wordMore      = "%s or more"

@@ -2,8 +2,10 @@ package browse
 
 import (
 	"context"
+	"net/http"
 	"sync"
 
+	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 )
@@ -66,6 +68,9 @@ func Tree(ctx context.Context, s *reader.Session, mode printer.RedactMode, args 
 				return nil, false, err
 			}
 		}
+		if err := b.missingNamespace(ctx, nodes); err != nil {
+			return nil, false, err
+		}
 		// The Namespaces folder under Cluster reads the namespace list: its notices apply.
 		if seen[ClusterName] {
 			if list, err := b.Namespaces(ctx); err == nil {
@@ -91,4 +96,50 @@ func Tree(ctx context.Context, s *reader.Session, mode printer.RedactMode, args 
 	}
 	res.Lines = &printer.Lines{Text: Text(nodes, TextOptions{Objects: objects, Mode: mode})}
 	return res, failed, nil
+}
+
+// missingNamespace refuses a tree of a namespace that does not exist: Kubernetes answers a list in
+// a missing namespace with an empty list, so the tree would draw a typo as an empty namespace and
+// exit 0. It sends one GET of a named namespace only when the tree found nothing in it (an
+// existing namespace nearly always holds its default ServiceAccount), and an answer other than
+// 404 (403 for an identity that may not get namespaces, a recording without it) keeps the tree.
+func (b *Browser) missingNamespace(ctx context.Context, nodes []*Node) error {
+	for _, n := range nodes {
+		if n.Path == ClusterName || !foundNothing(n) {
+			continue
+		}
+		if b.namespaceNotFound(ctx, n.Namespace) {
+			return &kube.Error{Code: CodeNamespaceMissing, Sentence: kube.Sentencef(sentenceNamespaceMissing, n.Namespace),
+				Exit: kube.ExitServerError, Status: http.StatusNotFound}
+		}
+	}
+	return nil
+}
+
+// foundNothing reports whether no folder of an opened container listed an object: each is empty,
+// locked or not served. A folder the server answered with an error says nothing either way, and
+// the Custom Resources folder counts types from discovery, not objects.
+func foundNothing(container *Node) bool {
+	nothing := true
+	container.Walk(func(x *Node) {
+		if x.Kind == KindFolder && !x.custom && (x.Count > 0 || x.Capped || x.Err != nil) {
+			nothing = false
+		}
+	})
+	return nothing
+}
+
+// namespaceNotFound asks the server for the namespace itself; only its 404 counts.
+func (b *Browser) namespaceNotFound(ctx context.Context, ns string) bool {
+	d, err := b.discovery(ctx)
+	if err != nil {
+		return false
+	}
+	r, ok := preferred(d, "", "namespaces")
+	if !ok {
+		return false
+	}
+	_, err = b.c.GetTable(ctx, r, "", ns, "None")
+	e, isErr := kube.AsError(err)
+	return isErr && e.Code == kube.CodeNotFound
 }

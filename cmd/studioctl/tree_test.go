@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -318,5 +319,25 @@ func TestExitCodeIsDecidedOnce(t *testing.T) {
 		if !strings.Contains(errOut.String(), c.says) || strings.Contains(errOut.String(), "\x1b") {
 			t.Errorf("%v: stderr %q", c.err, errOut.String())
 		}
+	}
+}
+
+// tree of a namespace the demo does not hold says it does not exist and exits 1, as get namespace
+// of it does, and draws nothing; a namespace it holds is drawn as before.
+func TestTreeOfAMissingNamespaceOnTheDemo(t *testing.T) {
+	type outcome struct {
+		Out, ErrTail string
+		Code         int
+	}
+	_, getErr, getCode := runCLI("--replay", "demo", "get", "namespace", "nosuchns")
+	out, errOut, code := runCLI("--replay", "demo", "tree", "nosuchns")
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	got := outcome{out, lines[len(lines)-1], code}
+	want := outcome{"", "error: The namespace nosuchns does not exist on this server, so there is no tree to draw; check its name (studioctl get namespaces lists them).", getCode}
+	if diff := cmp.Diff(want, got); diff != "" || getCode != kube.ExitServerError {
+		t.Errorf("tree nosuchns (-want +got):\n%s(get namespace nosuchns: exit %d, %q)", diff, getCode, getErr)
+	}
+	if out, errOut, code := runCLI("--replay", "demo", "tree", "shop"); code != 0 || !strings.HasPrefix(out, "shop\n") {
+		t.Errorf("tree shop: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
