@@ -138,6 +138,17 @@ func capRows(r *Report, o Options, sessionCap int) error {
 	return nil
 }
 
+// begin starts a reading: its timer, and a gatherer of the namespaces asked for (every namespace
+// listed, with -A). Nothing is sent when the namespace or the selector is refused.
+func begin(ctx context.Context, s *studioctl.Session, ns string, o Options) (*gatherer, func(*Report), error) {
+	timed := timer(o)
+	g, err := newGatherer(s, ns, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, timed, g.start(ctx)
+}
+
 func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) {
 	if redact.SelectsOwner(o.Selector) {
 		// The allowlist would refuse the list itself; saying so before any read (discovery, the
@@ -180,12 +191,8 @@ func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Op
 	if o.Selector != "" {
 		return nil, kube.Refusef(CodeUsage, SentenceProfileSelector)
 	}
-	timed := timer(o)
-	g, err := newGatherer(s, ns, o)
+	g, timed, err := begin(ctx, s, ns, o)
 	if err != nil {
-		return nil, err
-	}
-	if err := g.start(ctx); err != nil {
 		return nil, err
 	}
 	in, err := readWorkloadKinds(ctx, g)

@@ -42,12 +42,8 @@ func AuditHygiene(ctx context.Context, s *studioctl.Session, ns string, o Option
 	if o.Selector != "" {
 		return nil, kube.Refusef(CodeUsage, SentenceHygieneSelector)
 	}
-	timed := timer(o)
-	g, err := newGatherer(s, ns, o)
+	g, timed, err := begin(ctx, s, ns, o)
 	if err != nil {
-		return nil, err
-	}
-	if err := g.start(ctx); err != nil {
 		return nil, err
 	}
 	in, err := readHygiene(ctx, g)

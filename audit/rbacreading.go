@@ -30,12 +30,8 @@ func AuditRBAC(ctx context.Context, s *studioctl.Session, ns string, o Options) 
 	if o.Selector != "" {
 		return nil, kube.Refusef(CodeUsage, SentenceRBACSelector)
 	}
-	timed := timer(o)
-	g, err := newGatherer(s, ns, o)
+	g, timed, err := begin(ctx, s, ns, o)
 	if err != nil {
-		return nil, err
-	}
-	if err := g.start(ctx); err != nil {
 		return nil, err
 	}
 	in, err := readRBAC(ctx, g)

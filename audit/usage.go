@@ -32,12 +32,8 @@ var metricsKinds = []string{"pods.v1beta1.metrics.k8s.io", "pods.v1.metrics.k8s.
 // narrows both the pods and their metrics. Without metrics.k8s.io the rows keep requests and
 // limits, and the report says usage is unavailable and names metrics-server.
 func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error) {
-	timed := timer(o)
-	g, err := newGatherer(s, ns, o)
+	g, timed, err := begin(ctx, s, ns, o)
 	if err != nil {
-		return nil, err
-	}
-	if err := g.start(ctx); err != nil {
 		return nil, err
 	}
 	// Pods stream into their containers' rows as they are read, and metrics into those rows:
