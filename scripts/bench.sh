@@ -5,7 +5,7 @@
 # (default 5,000 and 20,000: memory should stay flat between them), and at each size a snapshot
 # capture of the cluster (-A) and its replay (get pods -A, -o json) beside the live reads.
 # GET_BENCH=0 leaves out the get benches at each size (snapshot figures only); TABLE_BENCH=0 the
-# table benches. Uses the running cluster of LIVE_VERSION if there is one (seeding --big if it lacks it); otherwise
+# table benches; SNAPSHOT_BENCH=0 the snapshot figures; AUDIT_BENCH=0 the four audit readings. Uses the running cluster of LIVE_VERSION if there is one (seeding --big if it lacks it); otherwise
 # starts one, seeds it with --big, and stops it at the end (STUDIOCTL_KEEP_CLUSTER=1 keeps it).
 # Reports, per command: median wall time over RUNS paired runs, peak RSS, requests, and the ratios.
 set -euo pipefail
@@ -92,6 +92,19 @@ snapbench() {
   rm -f "$snap"
 }
 
+# auditbench N: each audit reading of every namespace, live (medians of RUNS): wall and peak
+# memory, which should stay flat from one size to the next. kubectl has no audit to pair with.
+auditbench() {
+  local n=$1 reading
+  for reading in workloads usage rbac hygiene; do
+    : >"$work/a"
+    for _ in $(seq "$runs"); do
+      measure "$studioctl" "${sflags[@]}" --kubeconfig "$kubeconfig" audit "$reading" -A --fail-on none -o json >>"$work/a"
+    done
+    printf '%-38s studioctl %6.2fs %7d KiB\n' "audit $reading -A ($n)" "$(cut -d' ' -f1 "$work/a" | median)" "$(cut -d' ' -f2 "$work/a" | median)"
+  done
+}
+
 for n in ${BIG_SIZES:-5000 20000}; do
   BIG_PODS=$n bash e2e/seed.sh "$version" --big >/dev/null
   if [ "${GET_BENCH:-1}" != 0 ]; then
@@ -100,5 +113,6 @@ for n in ${BIG_SIZES:-5000 20000}; do
     bench "get pods -A -o jsonpath ($n)" get pods -A -o 'jsonpath={..image}'
   fi
   [ "${SNAPSHOT_BENCH:-1}" = 0 ] || snapbench "$n"
+  [ "${AUDIT_BENCH:-1}" = 0 ] || auditbench "$n"
 done
 ls -l "$studioctl" "$kubectl" | awk '{print $5, $9}'
