@@ -38,58 +38,36 @@ trap cleanup EXIT
 # (control plane, kwok, kubectl, metrics-server) and the test binary.
 t=$(date +%s); bash e2e/cluster.sh build "$version" >/dev/null; phase "binaries (build or cache)" "$t"
 t=$(date +%s); go test -c -o /dev/null ./internal/livetest/ >/dev/null; phase "compile the live suite" "$t"
-# The official MCP Inspector (npm), a client nobody here wrote, for TestMCPInspector: installed
-# once per version into the binary cache. Without npm the test says it was not run.
-inspector_version=2.12.0
-inspector_dir=${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}/mcp-inspector-$inspector_version
-if [ ! -x "$inspector_dir/node_modules/.bin/mcp-inspector" ] && command -v npm >/dev/null 2>&1; then
-  t=$(date +%s)
-  mkdir -p "$inspector_dir.partial"
-  if (cd "$inspector_dir.partial" && npm install --silent --no-audit --no-fund "@modelcontextprotocol/inspector@$inspector_version" >/dev/null 2>&1); then
-    rm -rf "$inspector_dir" && mv "$inspector_dir.partial" "$inspector_dir"
-  else
-    rm -rf "$inspector_dir.partial"; echo "live.sh: the MCP Inspector could not be installed; TestMCPInspector will skip" >&2
+# npm_tool VAR NAME PACKAGE@VERSION BIN: a test tool nobody here wrote, from npm, installed once per
+# version into the binary cache (a failed install leaves nothing behind); VAR names its binary
+# (BIN, under the install folder) for the live suite. Without npm, or when the install fails, VAR
+# stays unset and the test that needs it says it was not run.
+npm_tool() {
+  local var=$1 name=$2 pkg=$3 bin=$4 t
+  local dir=${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}/$name
+  if [ ! -x "$dir/$bin" ] && command -v npm >/dev/null 2>&1; then
+    t=$(date +%s)
+    mkdir -p "$dir.partial"
+    if (cd "$dir.partial" && npm install --silent --no-audit --no-fund "$pkg" >/dev/null 2>&1); then
+      rm -rf "$dir" && mv "$dir.partial" "$dir"
+    else
+      rm -rf "$dir.partial"; echo "live.sh: $pkg could not be installed; the test that needs $var will skip" >&2
+    fi
+    phase "install $pkg" "$t"
   fi
-  phase "install the MCP Inspector" "$t"
-fi
-if [ -x "$inspector_dir/node_modules/.bin/mcp-inspector" ]; then
-  export STUDIOCTL_MCP_INSPECTOR="$inspector_dir/node_modules/.bin/mcp-inspector"
-fi
-# The SARIF Multitool (npm), a SARIF validator with GitHub code scanning's rules, for
-# TestAuditSARIFMultitool: installed the same way. Its npm wrapper runs the binary through a shell,
-# which splits the rule list at its semicolon, so the test runs the binary itself.
-multitool_version=5.7.0
-multitool_dir=${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}/sarif-multitool-$multitool_version
-multitool_bin=$multitool_dir/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
-if [ ! -x "$multitool_bin" ] && command -v npm >/dev/null 2>&1; then
-  t=$(date +%s)
-  mkdir -p "$multitool_dir.partial"
-  if (cd "$multitool_dir.partial" && npm install --silent --no-audit --no-fund "@microsoft/sarif-multitool@$multitool_version" >/dev/null 2>&1); then
-    rm -rf "$multitool_dir" && mv "$multitool_dir.partial" "$multitool_dir"
-  else
-    rm -rf "$multitool_dir.partial"; echo "live.sh: the SARIF Multitool could not be installed; TestAuditSARIFMultitool will skip" >&2
+  if [ -x "$dir/$bin" ]; then
+    export "$var=$dir/$bin"
   fi
-  phase "install the SARIF Multitool" "$t"
-fi
-if [ -x "$multitool_bin" ]; then
-  export STUDIOCTL_SARIF_MULTITOOL="$multitool_bin"
-fi
-# junit2json (npm), a JUnit parser, for TestAuditJUnitParser: installed the same way.
-junit2json_version=4.0.0
-junit2json_dir=${STUDIOCTL_E2E_CACHE:-$HOME/.cache/studioctl-e2e}/junit2json-$junit2json_version
-if [ ! -x "$junit2json_dir/node_modules/.bin/junit2json" ] && command -v npm >/dev/null 2>&1; then
-  t=$(date +%s)
-  mkdir -p "$junit2json_dir.partial"
-  if (cd "$junit2json_dir.partial" && npm install --silent --no-audit --no-fund "junit2json@$junit2json_version" >/dev/null 2>&1); then
-    rm -rf "$junit2json_dir" && mv "$junit2json_dir.partial" "$junit2json_dir"
-  else
-    rm -rf "$junit2json_dir.partial"; echo "live.sh: junit2json could not be installed; TestAuditJUnitParser will skip" >&2
-  fi
-  phase "install junit2json" "$t"
-fi
-if [ -x "$junit2json_dir/node_modules/.bin/junit2json" ]; then
-  export STUDIOCTL_JUNIT2JSON="$junit2json_dir/node_modules/.bin/junit2json"
-fi
+}
+# The official MCP Inspector, for TestMCPInspector.
+npm_tool STUDIOCTL_MCP_INSPECTOR mcp-inspector-2.12.0 @modelcontextprotocol/inspector@2.12.0 node_modules/.bin/mcp-inspector
+# The SARIF Multitool, a SARIF validator with GitHub code scanning's rules, for
+# TestAuditSARIFMultitool. Its npm wrapper runs the binary through a shell, which splits the rule
+# list at its semicolon, so the test runs the binary itself.
+npm_tool STUDIOCTL_SARIF_MULTITOOL sarif-multitool-5.7.0 @microsoft/sarif-multitool@5.7.0 \
+  node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+# junit2json, a JUnit parser, for TestAuditJUnitParser.
+npm_tool STUDIOCTL_JUNIT2JSON junit2json-4.0.0 junit2json@4.0.0 node_modules/.bin/junit2json
 if [ "${STUDIOCTL_LIVE_REUSE:-0}" = 1 ] && bash e2e/cluster.sh status "$version" >/dev/null 2>&1; then
   # A kept cluster, already seeded: used as it is (and kept).
   keep=1
