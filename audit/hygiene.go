@@ -3,6 +3,8 @@ package audit
 import (
 	"context"
 	"math/big"
+	"sort"
+	"strings"
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
@@ -13,9 +15,10 @@ import (
 // the nodes' health.
 const ReadingHygiene = "hygiene"
 
-// hygieneKinds are the namespaced kinds the hygiene reading lists, pods last (streamed).
+// hygieneKinds are the namespaced kinds the hygiene reading lists and keeps; namedKinds stream,
+// each leaving its name (and a Secret its type); pods stream last.
 var hygieneKinds = []string{"services", "ingresses.networking.k8s.io", "networkpolicies.networking.k8s.io",
-	"persistentvolumeclaims", "configmaps", "secrets", "serviceaccounts", "horizontalpodautoscalers.autoscaling",
+	"persistentvolumeclaims", "serviceaccounts", "horizontalpodautoscalers.autoscaling",
 	"deployments.apps", "statefulsets.apps", "replicasets.apps", "cronjobs.batch"}
 
 // hygieneInput is what the reading read. Pods are not kept: each leaves its labels, what it
@@ -23,12 +26,20 @@ var hygieneKinds = []string{"services", "ingresses.networking.k8s.io", "networkp
 type hygieneInput struct {
 	kinds        map[string]*objects
 	pods         *objects
-	labels       map[string][]map[string]string // namespace → each pod's labels
-	refs         map[string]map[string]bool     // namespace → "ConfigMap/x", "Secret/s", "ServiceAccount/y" in use
-	machine      bool                           // the session is in machine mode: Secret names are withheld
-	nodeRequests map[string]*requests           // node → its pods' requests
+	labels       map[string]map[string]map[string]string // namespace → each distinct label set of its pods, by its text
+	refs         map[string]map[string]bool              // namespace → "ConfigMap/x", "Secret/s", "ServiceAccount/y" in use
+	machine      bool                                    // the session is in machine mode: Secret names are withheld
+	nodeRequests map[string]*requests                    // node → its pods' requests
 	nodes, pvs   *objects
+	names        map[string]map[string][]named // kind → namespace → its objects\' names
 }
+
+// namedKinds are listed for their names only: a ConfigMap's data or a Secret's keys are never
+// kept, so memory follows the count of objects, not their size.
+var namedKinds = []string{"configmaps", "secrets"}
+
+// named is what a streamed object leaves: its name, and a Secret's type.
+type named struct{ name, typ string }
 
 // requests are summed cpu and memory requests.
 type requests struct{ cpu, memory *big.Rat }
@@ -75,10 +86,20 @@ func AuditHygiene(ctx context.Context, s *studioctl.Session, ns string, o Option
 }
 
 func readHygiene(ctx context.Context, g *gatherer) (*hygieneInput, error) {
-	in := &hygieneInput{kinds: map[string]*objects{}, labels: map[string][]map[string]string{},
-		refs: map[string]map[string]bool{}, nodeRequests: map[string]*requests{}}
+	in := &hygieneInput{kinds: map[string]*objects{}, labels: map[string]map[string]map[string]string{},
+		refs: map[string]map[string]bool{}, nodeRequests: map[string]*requests{},
+		names: map[string]map[string][]named{"configmaps": {}, "secrets": {}}}
 	for _, k := range hygieneKinds {
 		o, err := g.list(ctx, k, "", "")
+		if err != nil {
+			return nil, err
+		}
+		in.kinds[k] = o
+	}
+	for _, k := range namedKinds {
+		o, err := g.listEach(ctx, k, "", "", func(obj studioctl.Object) {
+			in.names[k][obj.Namespace()] = append(in.names[k][obj.Namespace()], named{obj.Name(), obj.String("type")})
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -116,11 +137,31 @@ func podSpecAt(o studioctl.Object, path ...string) studioctl.Object {
 // addPod keeps what the checks need of a pod: its labels, its references, its requests on its node.
 func (in *hygieneInput) addPod(p studioctl.Object) {
 	ns := p.Namespace()
-	in.labels[ns] = append(in.labels[ns], p.Labels())
+	in.addLabels(ns, p.Labels())
 	spec := podSpecAt(p, "spec")
 	in.addRefs(ns, spec)
 	if node := spec.String("nodeName"); node != "" && !finished(p) {
 		in.addRequests(node, spec)
+	}
+}
+
+// addLabels keeps a pod's label set once per namespace: a workload's pods share theirs, so
+// 20,000 pods leave a few hundred sets, not 20,000 maps.
+func (in *hygieneInput) addLabels(ns string, labels map[string]string) {
+	keys := make([]string, 0, len(labels))
+	for k := range labels {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k + "\x00" + labels[k] + "\x00")
+	}
+	if in.labels[ns] == nil {
+		in.labels[ns] = map[string]map[string]string{}
+	}
+	if _, ok := in.labels[ns][b.String()]; !ok {
+		in.labels[ns][b.String()] = labels
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/synth"
 )
@@ -18,7 +17,7 @@ var hygieneKindsForTest = append(append([]synth.Resource{}, baseKinds...),
 	rs("autoscaling", "v2", "horizontalpodautoscalers", "HorizontalPodAutoscaler", true),
 	rs("", "v1", "nodes", "Node", false), rs("", "v1", "persistentvolumes", "PersistentVolume", false))
 
-func named(kind, ns, name string, extra obj) obj {
+func object(kind, ns, name string, extra obj) obj {
 	o := obj{"kind": kind, "metadata": obj{"name": name, "namespace": ns}}
 	for k, v := range extra {
 		o[k] = v
@@ -42,32 +41,32 @@ func hygieneWorld(t *testing.T) *world {
 		pod("web-2", obj{"app": "web"}, obj{"nodeName": "node-a", "containers": cpu("1"), "imagePullSecrets": []any{obj{"name": "registry"}},
 			"volumes": []any{obj{"name": "p", "projected": obj{"sources": []any{obj{"configMap": obj{"name": "projected-config"}}}}}}}))
 	w.list("/api/v1/services",
-		named("Service", "shop", "web", obj{"spec": obj{"selector": obj{"app": "web"}, "ports": []any{obj{"name": "http", "port": 80}}}}),
-		named("Service", "shop", "old-api", obj{"spec": obj{"selector": obj{"app": "api"}, "ports": []any{obj{"port": 8080}}}}),
-		named("Service", "shop", "external", obj{"spec": obj{"type": "ExternalName", "externalName": "db.example.com"}}))
+		object("Service", "shop", "web", obj{"spec": obj{"selector": obj{"app": "web"}, "ports": []any{obj{"name": "http", "port": 80}}}}),
+		object("Service", "shop", "old-api", obj{"spec": obj{"selector": obj{"app": "api"}, "ports": []any{obj{"port": 8080}}}}),
+		object("Service", "shop", "external", obj{"spec": obj{"type": "ExternalName", "externalName": "db.example.com"}}))
 	w.list("/apis/networking.k8s.io/v1/ingresses",
-		named("Ingress", "shop", "front", obj{"spec": obj{"tls": []any{obj{"secretName": "tls-front"}}, "rules": []any{obj{"http": obj{"paths": []any{
+		object("Ingress", "shop", "front", obj{"spec": obj{"tls": []any{obj{"secretName": "tls-front"}}, "rules": []any{obj{"http": obj{"paths": []any{
 			obj{"backend": obj{"service": obj{"name": "web", "port": obj{"name": "http"}}}},
 			obj{"backend": obj{"service": obj{"name": "web", "port": obj{"number": 443}}}},
 			obj{"backend": obj{"service": obj{"name": "gone", "port": obj{"number": 80}}}}}}}}}}))
 	w.list("/apis/networking.k8s.io/v1/networkpolicies",
-		named("NetworkPolicy", "shop", "web-only", obj{"spec": obj{"podSelector": obj{"matchLabels": obj{"app": "web"}}}}),
-		named("NetworkPolicy", "shop", "stale", obj{"spec": obj{"podSelector": obj{"matchLabels": obj{"app": "api"}}}}),
-		named("NetworkPolicy", "shop", "deny-all", obj{"spec": obj{"podSelector": obj{}}}))
+		object("NetworkPolicy", "shop", "web-only", obj{"spec": obj{"podSelector": obj{"matchLabels": obj{"app": "web"}}}}),
+		object("NetworkPolicy", "shop", "stale", obj{"spec": obj{"podSelector": obj{"matchLabels": obj{"app": "api"}}}}),
+		object("NetworkPolicy", "shop", "deny-all", obj{"spec": obj{"podSelector": obj{}}}))
 	w.list("/api/v1/persistentvolumeclaims",
-		named("PersistentVolumeClaim", "shop", "data", obj{"status": obj{"phase": "Bound"}}),
-		named("PersistentVolumeClaim", "shop", "waiting", obj{"status": obj{"phase": "Pending"}}))
-	w.list("/api/v1/configmaps", named("ConfigMap", "shop", "web-config", nil), named("ConfigMap", "shop", "projected-config", nil),
-		named("ConfigMap", "shop", "kube-root-ca.crt", nil), named("ConfigMap", "shop", "leftover", nil),
-		named("ConfigMap", "kube-system", "coredns", nil))
-	w.list("/api/v1/secrets", named("Secret", "shop", "registry", nil), named("Secret", "shop", "tls-front", nil),
-		named("Secret", "shop", "old-password", nil), named("Secret", "shop", "robot-token", obj{"type": "kubernetes.io/service-account-token"}))
-	w.list("/api/v1/serviceaccounts", named("ServiceAccount", "shop", "default", nil), named("ServiceAccount", "shop", "web", nil),
-		named("ServiceAccount", "shop", "robot", nil))
+		object("PersistentVolumeClaim", "shop", "data", obj{"status": obj{"phase": "Bound"}}),
+		object("PersistentVolumeClaim", "shop", "waiting", obj{"status": obj{"phase": "Pending"}}))
+	w.list("/api/v1/configmaps", object("ConfigMap", "shop", "web-config", nil), object("ConfigMap", "shop", "projected-config", nil),
+		object("ConfigMap", "shop", "kube-root-ca.crt", nil), object("ConfigMap", "shop", "leftover", nil),
+		object("ConfigMap", "kube-system", "coredns", nil))
+	w.list("/api/v1/secrets", object("Secret", "shop", "registry", nil), object("Secret", "shop", "tls-front", nil),
+		object("Secret", "shop", "old-password", nil), object("Secret", "shop", "robot-token", obj{"type": "kubernetes.io/service-account-token"}))
+	w.list("/api/v1/serviceaccounts", object("ServiceAccount", "shop", "default", nil), object("ServiceAccount", "shop", "web", nil),
+		object("ServiceAccount", "shop", "robot", nil))
 	w.list("/apis/autoscaling/v2/horizontalpodautoscalers",
-		named("HorizontalPodAutoscaler", "shop", "web", obj{"spec": obj{"minReplicas": 2, "maxReplicas": 2, "scaleTargetRef": obj{"kind": "Deployment", "name": "web"}}}),
-		named("HorizontalPodAutoscaler", "shop", "api", obj{"spec": obj{"maxReplicas": 5, "scaleTargetRef": obj{"kind": "Deployment", "name": "api"}}}))
-	w.list("/apis/apps/v1/deployments", named("Deployment", "shop", "web", nil))
+		object("HorizontalPodAutoscaler", "shop", "web", obj{"spec": obj{"minReplicas": 2, "maxReplicas": 2, "scaleTargetRef": obj{"kind": "Deployment", "name": "web"}}}),
+		object("HorizontalPodAutoscaler", "shop", "api", obj{"spec": obj{"maxReplicas": 5, "scaleTargetRef": obj{"kind": "Deployment", "name": "api"}}}))
+	w.list("/apis/apps/v1/deployments", object("Deployment", "shop", "web", nil))
 	for _, p := range []string{"/apis/apps/v1/statefulsets", "/apis/apps/v1/replicasets", "/apis/batch/v1/cronjobs"} {
 		w.list(p)
 	}
@@ -85,8 +84,8 @@ func hygieneWorld(t *testing.T) *world {
 	ready := obj{"type": "Ready", "status": "True"}
 	w.list("/api/v1/nodes", node("node-a", nil, ready), node("node-b", obj{"spec": obj{"unschedulable": true}}, ready,
 		obj{"type": "DiskPressure", "status": "True"}), node("node-c", nil, obj{"type": "Ready", "status": "Unknown"}))
-	w.list("/api/v1/persistentvolumes", named("PersistentVolume", "", "pv-old", obj{"status": obj{"phase": "Released"}}),
-		named("PersistentVolume", "", "pv-ok", obj{"status": obj{"phase": "Bound"}}))
+	w.list("/api/v1/persistentvolumes", object("PersistentVolume", "", "pv-old", obj{"status": obj{"phase": "Released"}}),
+		object("PersistentVolume", "", "pv-ok", obj{"status": obj{"phase": "Bound"}}))
 	return w
 }
 
@@ -152,8 +151,7 @@ func TestHygieneOneNamespace(t *testing.T) {
 // TestUnusedSecretNameWithheldInMachineMode: an agent learns that an unused Secret exists, never
 // its name, in the object or the message.
 func TestUnusedSecretNameWithheldInMachineMode(t *testing.T) {
-	in := &hygieneInput{kinds: map[string]*objects{"secrets": {served: true, byNS: map[string][]studioctl.Object{
-		"shop": {studioctl.NewObject(named("Secret", "shop", "secname-canary", nil))}}}}, refs: map[string]map[string]bool{}}
+	in := &hygieneInput{names: map[string]map[string][]named{"secrets": {"shop": {{name: "secname-canary"}}}}, refs: map[string]map[string]bool{}}
 	for _, machine := range []bool{false, true} {
 		fs := in.unusedSecrets("shop", machine)
 		if len(fs) != 1 {

@@ -17,7 +17,7 @@ var systemNamespaces = []string{"kube-system", "kube-public", "kube-node-lease"}
 // is kind_unreadable and its checks are not made.
 func (in *hygieneInput) namespaceFindings(ns string) []Finding {
 	var fs []Finding
-	for _, k := range hygieneKinds {
+	for _, k := range append(append([]string{}, hygieneKinds...), namedKinds...) {
 		if in.kinds[k].forbidden(ns) {
 			fs = append(fs, newFinding(CodeKindUnreadable, "Namespace", "", ns, "", SentenceKindUnreadable, k, ns))
 		}
@@ -32,7 +32,12 @@ func (in *hygieneInput) namespaceFindings(ns string) []Finding {
 
 // selectsAny reports whether a selector selects any pod of ns.
 func (in *hygieneInput) selectsAny(ns string, sel studioctl.Object) bool {
-	return slices.ContainsFunc(in.labels[ns], func(l map[string]string) bool { return selects(sel, l) })
+	for _, l := range in.labels[ns] {
+		if selects(sel, l) {
+			return true
+		}
+	}
+	return false
 }
 
 func (in *hygieneInput) serviceFindings(ns string) []Finding {
@@ -146,9 +151,9 @@ func (in *hygieneInput) unusedFindings(ns string) []Finding {
 		return nil
 	}
 	var fs []Finding
-	for _, c := range in.kinds["configmaps"].byNS[ns] {
-		if c.Name() != "kube-root-ca.crt" && !in.refs[ns]["ConfigMap/"+c.Name()] {
-			fs = append(fs, newFinding(CodeConfigMapUnused, "ConfigMap", ns, c.Name(), "", SentenceConfigMapUnused, c.Name()))
+	for _, c := range in.names["configmaps"][ns] {
+		if c.name != "kube-root-ca.crt" && !in.refs[ns]["ConfigMap/"+c.name] {
+			fs = append(fs, newFinding(CodeConfigMapUnused, "ConfigMap", ns, c.name, "", SentenceConfigMapUnused, c.name))
 		}
 	}
 	fs = append(fs, in.unusedSecrets(ns, in.machine)...)

@@ -73,11 +73,11 @@ func (in *hygieneInput) ensureRefs(ns string) {
 // that an unused Secret exists, not what it is called.
 func (in *hygieneInput) unusedSecrets(ns string, machine bool) []Finding {
 	var fs []Finding
-	for _, s := range in.kinds["secrets"].byNS[ns] {
-		if slices.Contains(managedSecretTypes, s.String("type")) || in.refs[ns]["Secret/"+s.Name()] {
+	for _, s := range in.names["secrets"][ns] {
+		if slices.Contains(managedSecretTypes, s.typ) || in.refs[ns]["Secret/"+s.name] {
 			continue
 		}
-		f := newFinding(CodeSecretUnused, "Secret", ns, s.Name(), "", SentenceSecretUnused, s.Name())
+		f := newFinding(CodeSecretUnused, "Secret", ns, s.name, "", SentenceSecretUnused, s.name)
 		if machine {
 			f = newFinding(CodeSecretUnused, "Secret", ns, redact.Masked, "", SentenceSecretUnused, redact.Masked)
 		}
