@@ -159,7 +159,7 @@ func (g Grant) less(o Grant) bool {
 // denied there, an unserved kind leaves it empty.
 func (g *gatherer) listCluster(ctx context.Context, kind string) (*objects, error) {
 	out := &objects{byNS: map[string][]studioctl.Object{}, denied: map[string]bool{}, served: true}
-	g.report(sentenceProgressAll, kind)
+	g.report(sentenceProgressCluster, kind)
 	err := g.read(ctx, kind, studioctl.ListOptions{}, out)
 	if isCode(err, kube.CodeForbidden) {
 		out.denied[""] = true

@@ -28,6 +28,7 @@ const (
 
 	sentenceProgressNamespaces = "audit: listing namespaces"
 	sentenceProgressAll        = "audit: listing %s in every namespace"
+	sentenceProgressCluster    = "audit: listing %s (cluster-wide)"
 	sentenceProgressNS         = "audit: listing %s in %s (%d of %d)"
 
 	SentenceNotAudited            = "Namespace %s was not audited: the identity may not list its pods."
