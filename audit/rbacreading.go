@@ -154,16 +154,3 @@ func (g Grant) less(o Grant) bool {
 	}
 	return g.Subject < o.Subject
 }
-
-// listCluster reads a cluster-scoped kind into objects under namespace "": a 403 marks it
-// denied there, an unserved kind leaves it empty.
-func (g *gatherer) listCluster(ctx context.Context, kind string) (*objects, error) {
-	out := &objects{byNS: map[string][]studioctl.Object{}, denied: map[string]bool{}, served: true}
-	g.report(sentenceProgressCluster, kind)
-	err := g.read(ctx, kind, studioctl.ListOptions{}, out)
-	if isCode(err, kube.CodeForbidden) {
-		out.denied[""] = true
-		return out, nil
-	}
-	return out, g.absent(err, out)
-}
