@@ -238,6 +238,10 @@ func (rd *describeRead) backendService(ctx context.Context, name string) *dServi
 		return &dServiceRead{err: dwhy(err)}
 	}
 	svc, err := rd.s.Client.GetObject(ctx, r, rd.ns, name)
+	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeNotFound {
+		// kubectl's own words for a backend whose Service is gone, composed here from the name.
+		return &dServiceRead{err: kube.Sentencef(sentenceBackendServiceMissing, name)}
+	}
 	if err != nil {
 		return &dServiceRead{err: dwhy(err)}
 	}

@@ -10,6 +10,7 @@ const (
 	sentenceNoResources              = "No resources found"
 	sentenceDescribeOneType          = "describe reads one type at a time; name a single type, not a list of types. Nothing was sent."
 	sentenceDescribeUnknownFailure   = "the read did not complete"
+	sentenceBackendServiceMissing    = "services %q not found"
 
 	// CodeSecretPrefix refuses, in machine mode, describe secrets NAME when no Secret is named
 	// exactly NAME: kubectl would describe those whose names start with it, which tells masked
