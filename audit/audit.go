@@ -40,6 +40,15 @@ const (
 	ReadingUsage     = "usage"
 )
 
+// Reading reads namespace ns (or every namespace) into a report.
+type Reading func(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error)
+
+// Readings are the readings by name: the one table the command, the replay goldens and the live
+// suite read.
+var Readings = map[string]Reading{
+	ReadingWorkloads: ProfileWorkloads, ReadingUsage: InspectUsage, ReadingRBAC: AuditRBAC, ReadingHygiene: AuditHygiene,
+}
+
 // Report is one reading's answer.
 type Report struct {
 	Reading    string

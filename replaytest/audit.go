@@ -51,16 +51,7 @@ func withoutRules(res *run.Result) {
 }
 
 func auditReading(ctx context.Context, s *studioctl.Session, reading, ns string, rules bool) string {
-	read := audit.ProfileWorkloads
-	switch reading {
-	case audit.ReadingUsage:
-		read = audit.InspectUsage
-	case audit.ReadingRBAC:
-		read = audit.AuditRBAC
-	case audit.ReadingHygiene:
-		read = audit.AuditHygiene
-	}
-	r, err := read(ctx, s, ns, audit.Options{})
+	r, err := audit.Readings[reading](ctx, s, ns, audit.Options{})
 	var b strings.Builder
 	for _, format := range audit.Formats {
 		var out, errOut bytes.Buffer

@@ -72,11 +72,6 @@ func auditSubcommand(f *Factory, reading string) *cobra.Command {
 	return cmd
 }
 
-// auditReadings are the audit subcommands' readings, by name.
-var auditReadings = map[string]func(context.Context, *studioctl.Session, string, audit.Options) (*audit.Report, error){
-	audit.ReadingWorkloads: audit.ProfileWorkloads, audit.ReadingUsage: audit.InspectUsage, audit.ReadingRBAC: audit.AuditRBAC, audit.ReadingHygiene: audit.AuditHygiene,
-}
-
 // auditPlan is what the flags decided before anything is sent.
 type auditPlan struct {
 	failOn audit.Severity
@@ -121,8 +116,7 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 	return f.withSession(ctx, p.json, func(ctx context.Context, s *studioctl.Session) error {
 		pr := newProgress(f.IO.Err, f.IO.ErrTTY, time.Now)
 		o := audit.Options{AllNamespaces: fl.all, Selector: fl.selector, Progress: pr.show, Now: time.Now}
-		read := auditReadings[reading]
-		r, err := read(ctx, s, fl.namespace, o)
+		r, err := audit.Readings[reading](ctx, s, fl.namespace, o)
 		pr.done()
 		if err != nil {
 			return err

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
 	"github.com/studioctl/studioctl/printer"
 )
@@ -46,12 +45,9 @@ func TestAuditJUnitParser(t *testing.T) {
 	}
 	dir := t.TempDir()
 	files, cases := 0, 0
-	readings := map[string]func(context.Context, *studioctl.Session, string, audit.Options) (*audit.Report, error){
-		"workloads": audit.ProfileWorkloads, "usage": audit.InspectUsage, "rbac": audit.AuditRBAC,
-		"hygiene": audit.AuditHygiene}
 	for _, identity := range []string{"admin", "view"} {
 		s := liveSession(t, identity)
-		for name, read := range readings {
+		for name, read := range audit.Readings {
 			r, err := read(liveContext(t), s, "", audit.Options{AllNamespaces: true, Now: time.Now})
 			if err != nil {
 				t.Fatalf("%s %s: %v", identity, name, err)

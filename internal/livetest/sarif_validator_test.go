@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
 	"github.com/studioctl/studioctl/printer"
 )
@@ -32,7 +31,7 @@ func TestAuditSARIFMultitool(t *testing.T) {
 		s := liveSession(t, identity)
 		for _, c := range []struct {
 			name, ns string
-			read     func(context.Context, *studioctl.Session, string, audit.Options) (*audit.Report, error)
+			read     audit.Reading
 			baseline bool
 		}{
 			{"workloads-all", "", audit.ProfileWorkloads, false}, {"workloads-shop", "shop", audit.ProfileWorkloads, false},
