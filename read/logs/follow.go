@@ -50,10 +50,7 @@ func (l *logRead) follow(ctx context.Context, streams []logStream) (*printer.Res
 
 func (l *logRead) followOne(lv *kube.Live, sm logStream, q kube.LogOptions) error {
 	q.Container = sm.container
-	prefix := ""
-	if l.allPods {
-		prefix = "[pod/" + sm.pod.Metadata.Name + "/" + sm.container + "] "
-	}
+	prefix := l.prefix(sm)
 	return l.s.Client.FollowLog(lv, sm.pod.Metadata.Namespace, sm.pod.Metadata.Name, q, func(line []byte) error {
 		return l.s.Live.Lines(&printer.Lines{Text: []string{prefix + string(line)}, Raw: true})
 	})

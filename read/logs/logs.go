@@ -27,6 +27,7 @@ type Options struct {
 	Container     string         `flag:"container"`
 	AllContainers bool           `flag:"all-containers"`
 	AllPods       bool           `flag:"all-pods"`
+	Prefix        bool           `flag:"prefix"` // begin each line with [pod/NAME/CONTAINER] (--all-pods sets it)
 	Previous      bool           `flag:"previous"`
 	Timestamps    bool           `flag:"timestamps"`
 	Tail          *int64         `flag:"tail"` // nil: the default number of lines
@@ -223,11 +224,7 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 			l.res.Errors = append(l.res.Errors, e)
 			break
 		}
-		prefix := ""
-		if l.allPods {
-			prefix = "[pod/" + sm.pod.Metadata.Name + "/" + sm.container + "] "
-		}
-		got := SplitLogLines(out.Data, prefix, out.Truncated)
+		got := SplitLogLines(out.Data, l.prefix(sm), out.Truncated)
 		l.longest = max(l.longest, len(got))
 		lines.Text = append(lines.Text, got...)
 		if out.Truncated {
@@ -235,6 +232,15 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		}
 	}
 	return l.res, nil
+}
+
+// prefix is what begins each line of a stream: kubectl's [pod/NAME/CONTAINER] under --prefix or
+// --all-pods (which sets it), nothing otherwise.
+func (l *logRead) prefix(sm logStream) string {
+	if !l.o.Prefix && !l.allPods {
+		return ""
+	}
+	return "[pod/" + sm.pod.Metadata.Name + "/" + sm.container + "] "
 }
 
 // SplitLogLines splits a log at line feeds. A cut log drops its last, partial line; a log that
