@@ -14,6 +14,7 @@ type Stream struct {
 	w      *Writer
 	mu     sync.Mutex // followed logs print from several streams at once
 	headed bool
+	sink   *ScreenSink // a screen's stream: batches are handed over, not printed
 }
 
 // Stream starts a live answer printed by w.
@@ -27,6 +28,9 @@ func (s *Stream) Rows(t *Table) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.sink != nil {
+		return s.sink.Rows(s.w.ScreenTable(t))
+	}
 	if s.headed {
 		t.NoHeaders = true
 	}
@@ -38,6 +42,9 @@ func (s *Stream) Rows(t *Table) error {
 func (s *Stream) Lines(l *Lines) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.sink != nil {
+		return s.sink.Lines(s.w.screenLines(l))
+	}
 	return s.w.writeLines(l)
 }
 
