@@ -27,7 +27,10 @@ type Options struct {
 }
 
 // PodOptions are top pod's options.
-type PodOptions struct{ Options }
+type PodOptions struct {
+	Options
+	Containers bool `flag:"containers"` // a row per container, after its pod's name
+}
 
 // NodeOptions are top node's options; nodes are cluster-scoped, so the namespace goes unread.
 type NodeOptions struct{ Options }
@@ -197,11 +200,30 @@ type podMetrics struct {
 		Name      string `json:"name"`
 		Namespace string `json:"namespace"`
 	} `json:"metadata"`
-	Containers []struct {
-		Name  string            `json:"name"`
-		Usage map[string]string `json:"usage"`
-	} `json:"containers"`
+	Containers []containerMetrics `json:"containers"`
+	total      topUsage
+}
+
+type containerMetrics struct {
+	Name  string            `json:"name"`
+	Usage map[string]string `json:"usage"`
 	total topUsage
+}
+
+// containerOrder is kubectl's ContainerMetricsSorter: within a pod, by cpu or memory, largest
+// first, else by name.
+type containerOrder struct {
+	items  []containerMetrics
+	sortBy string
+}
+
+func (c containerOrder) Len() int      { return len(c.items) }
+func (c containerOrder) Swap(i, j int) { c.items[i], c.items[j] = c.items[j], c.items[i] }
+func (c containerOrder) Less(i, j int) bool {
+	if c.sortBy != "" {
+		return usageFirst(c.sortBy, c.items[i].total, c.items[j].total)
+	}
+	return c.items[i].Name < c.items[j].Name
 }
 
 type nodeMetrics struct {
@@ -249,8 +271,10 @@ func (o *PodOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resul
 				return err
 			}
 			m.total = newTopUsage()
-			for _, ct := range m.Containers {
-				m.total.add(ct.Usage)
+			for i := range m.Containers {
+				m.total.add(m.Containers[i].Usage)
+				m.Containers[i].total = newTopUsage()
+				m.Containers[i].total.add(m.Containers[i].Usage)
 			}
 			items = append(items, m)
 			return nil
@@ -272,16 +296,35 @@ func (o *PodOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resul
 	if scope.AllNamespaces {
 		t.Columns = append(t.Columns, printer.Column{Header: "NAMESPACE", Role: printer.RoleNamespace})
 	}
-	t.Columns = append(t.Columns, printer.Column{Header: "NAME", Role: printer.RoleName}, printer.Column{Header: "CPU(cores)"}, printer.Column{Header: "MEMORY(bytes)"})
+	if o.Containers {
+		t.Columns = append(t.Columns, printer.Column{Header: "POD", Role: printer.RoleName})
+	}
+	t.Columns = append(t.Columns, printer.Column{Header: "NAME", Role: nameRole(o.Containers)}, printer.Column{Header: "CPU(cores)"}, printer.Column{Header: "MEMORY(bytes)"})
 	for _, m := range items {
 		var row []string
 		if scope.AllNamespaces {
 			row = append(row, m.Metadata.Namespace)
 		}
-		t.Rows = append(t.Rows, append(row, m.Metadata.Name, m.total.cpuCell(), m.total.memoryCell()))
+		if !o.Containers {
+			t.Rows = append(t.Rows, append(row, m.Metadata.Name, m.total.cpuCell(), m.total.memoryCell()))
+			continue
+		}
+		sort.Sort(containerOrder{items: m.Containers, sortBy: o.sortBy()})
+		for _, ct := range m.Containers {
+			t.Rows = append(t.Rows, append(append([]string{}, row...), m.Metadata.Name, ct.Name, ct.total.cpuCell(), ct.total.memoryCell()))
+		}
 	}
 	res.Table = t
 	return res, nil
+}
+
+// nameRole is the NAME column's role: the pod's name, or under --containers a container's,
+// which names no object.
+func nameRole(containers bool) printer.ColumnRole {
+	if containers {
+		return printer.RolePlain
+	}
+	return printer.RoleName
 }
 
 // usageFirst is kubectl's --sort-by order for pods and nodes alike: the larger use of cpu or
