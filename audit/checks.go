@@ -76,6 +76,7 @@ const (
 	CodePriorityClassMissing  = "audit.priority_class_missing"
 	CodeJobFailed             = "audit.job_failed"
 	CodeCronJobSuspended      = "audit.cronjob_suspended"
+	CodeCronJobLate           = "audit.cronjob_behind_schedule"
 	CodeBudgetBlocks          = "audit.pdb_blocks_eviction"
 	CodeSingleReplica         = "audit.single_replica_no_pdb"
 	CodeRestarting            = "audit.restarting"
@@ -171,6 +172,8 @@ var Checks = []Check{
 		"The Job stopped retrying (backoff limit or deadline); its work was not done."},
 	{CodeCronJobSuspended, SeverityInfo, "workloads", "CronJob suspended", "spec.suspend true", 0, "reliability", "",
 		"No Job is started while it is suspended; a suspension left in place stops the schedule silently."},
+	{CodeCronJobLate, SeverityWarning, "workloads", "CronJob behind schedule", "a run was due more than startingDeadlineSeconds (else 300 seconds) ago and none was scheduled since", 300, "reliability", "",
+		"The controller could not start the Job (a quota, an admission webhook, a missed deadline): the schedule's work is silently not done."},
 	{CodeBudgetBlocks, SeverityWarning, "workloads", "PodDisruptionBudget blocks every eviction", "no disruption allowed while every pod it guards is healthy", 0, "reliability", "",
 		"A node drain waits for ever: maxUnavailable 0, or minAvailable equal to the pods there are."},
 	{CodeRestarting, SeverityWarning, "workloads", "Restarting containers", "restart count at least 3 (cumulative, never a rate)", 3, "reliability", "",

@@ -80,6 +80,7 @@ const (
 	SentencePriorityClassMissing  = "The pods have no priority class."
 	SentenceJobFailed             = "Job %s failed (%s)."
 	SentenceCronJobSuspended      = "CronJob %s is suspended."
+	SentenceCronJobLate           = "CronJob %s was due at %s and no run was scheduled since %s."
 	SentenceBudgetBlocks          = "PodDisruptionBudget %s allows no eviction while all %d of its pods are healthy."
 	SentenceSingleReplica         = "%s %s has one replica and no PodDisruptionBudget selects its pods."
 	SentenceRestarting            = "Containers restarted %d times in all (last termination: %s at %s)."

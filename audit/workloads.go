@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"sort"
+	"time"
 
 	studioctl "github.com/studioctl/studioctl"
 )
@@ -51,6 +52,9 @@ type workloadInput struct {
 	// to its namespace's profile as it is read and then dropped, so an audit of 20,000 pods
 	// holds rows and per-pod aliases, not 20,000 objects.
 	profiles map[string]*profile
+	// now is the session's clock: a live server's time, or a snapshot's capture time, so a
+	// replayed audit judges schedules as the live one did.
+	now time.Time
 }
 
 // streamedKinds are read last, each object into its namespace's profile as it arrives: the
@@ -58,7 +62,7 @@ type workloadInput struct {
 var streamedKinds = map[string]bool{"pods": true, "events": true}
 
 func readWorkloadKinds(ctx context.Context, g *gatherer) (*workloadInput, error) {
-	in := &workloadInput{kinds: map[string]*objects{}, profiles: map[string]*profile{}}
+	in := &workloadInput{kinds: map[string]*objects{}, profiles: map[string]*profile{}, now: g.s.Client().Now()}
 	for _, k := range workloadKinds {
 		if streamedKinds[k] {
 			continue
@@ -143,6 +147,7 @@ func profileNamespace(ns string, in *workloadInput) (*Namespace, []Finding) {
 	fs = append(fs, pdbFindings(out.Workloads, in.kinds["poddisruptionbudgets.policy"], ns)...)
 	fs = append(fs, blockingBudgets(in.kinds["poddisruptionbudgets.policy"], ns)...)
 	fs = append(fs, batchFindings(in.kinds, ns)...)
+	fs = append(fs, lateCronJobs(in.kinds["cronjobs.batch"], ns, in.now)...)
 	fs = append(fs, secretFindings(out.Workloads, in.kinds["secrets"], ns)...)
 	return out, fs
 }
