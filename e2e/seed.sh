@@ -1672,6 +1672,43 @@ spec:
   metrics:
   - type: Resource
     resource: {name: cpu, target: {type: Utilization, averageUtilization: 80}}
+---
+# A quota that admits no Job, so the CronJob below falls behind its schedule: the controller's
+# every attempt is refused, and after its 30-second starting deadline the run is missed.
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: no-batch, namespace: ops}
+spec:
+  hard: {count/jobs.batch: "0"}
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: ledger-export, namespace: ops}
+spec:
+  schedule: "* * * * *"
+  startingDeadlineSeconds: 30
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          containers:
+          - {name: export, image: "ops/ledger-export:2.1.0"}
+---
+# A Job that fails: its pod can land on no node, and its 5-second deadline ends it.
+apiVersion: batch/v1
+kind: Job
+metadata: {name: nightly-reindex, namespace: ml-platform, labels: {app: nightly-reindex}}
+spec:
+  backoffLimit: 0
+  activeDeadlineSeconds: 5
+  template:
+    metadata: {labels: {app: nightly-reindex}}
+    spec:
+      restartPolicy: Never
+      nodeSelector: {pool: no-such-pool}
+      containers:
+      - {name: reindex, image: "ml/reindex:0.4.2"}
 EOF
 apply "$M/80-hygiene.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.
