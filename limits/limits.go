@@ -18,6 +18,8 @@ const (
 	MaxKindsPerStatement  = 64               // resource types one get or describe reads (TYPE,TYPE and a category such as all)
 	DefaultLogLines       = 500              // log lines without --tail
 	RowActionLogLines     = 50               // log lines a tree row action reads
+	BrowseViewLines       = 20000            // lines browse keeps in a row view (a followed log drops its oldest beyond)
+	BrowseHeldChanges     = 10000            // changes browse holds while paused; beyond, the list is read again on resume
 	MaxTailLines          = 5000             // the most --tail may ask for
 	SelectorLogLines      = 10               // log lines per pod under -l without --tail
 	MaxLogStreamBytes     = 1 << 20          // bytes per log stream
