@@ -106,7 +106,7 @@ func TestRefusedStatementsSendNothing(t *testing.T) {
 	}
 	lines = append(lines, "rollout restart deploy/web", "get pods -o jsonpath={.x",
 		"get pods -o custom-columns=A", "get pods -o go-template={{.}", "get pods -o jsonpath-file=/nonexistent/studioctl",
-		"get pods -o jsonpath-as-json={.x}", "get pods --sort-by=.a{", "get pods,svc -w", "get pods,svc --watch-only", "get --raw /metrics", "logs web -f",
+		"get pods -o jsonpath-as-json={.x", "get pods --sort-by=.a{", "get pods,svc -w", "get pods,svc --watch-only", "get --raw /metrics", "logs web -f",
 		"get pods -l 'app in (web'", "get pods,svc -l app=,", "get pods --field-selector status.phase", "logs -l '!app=web'",
 		"describe pods x -l app=web", "events -o wide", "events -w -o json",
 		"get pods --tail 5", "logs web --tail 5001", "logs web --limit-bytes 2000000", "get pods --request-timeout 0",

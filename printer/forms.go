@@ -21,7 +21,7 @@ type Form interface {
 }
 
 // FormNames are the -o forms that take a template or a column list, with and without a file.
-var FormNames = []string{"jsonpath", "jsonpath-file", "custom-columns", "custom-columns-file", "go-template", "go-template-file", "template", "templatefile"}
+var FormNames = []string{"jsonpath", "jsonpath-file", "jsonpath-as-json", "custom-columns", "custom-columns-file", "go-template", "go-template-file", "template", "templatefile"}
 
 // NewForm reads an -o value that names a form (jsonpath=TEMPLATE, custom-columns=SPEC, ...);
 // readFile reads a -file form's file. It answers nil for any other -o value.
@@ -44,12 +44,12 @@ func NewForm(output string, allowMissing bool, readFile func(string) ([]byte, er
 		return nil, kube.Refusef(CodeForm, sentenceFormEmpty, name)
 	}
 	switch name {
-	case "jsonpath":
+	case "jsonpath", "jsonpath-as-json":
 		t, err := jsonpath.Parse(arg)
 		if err != nil {
 			return nil, kube.Refusef(CodeForm, sentenceTemplate, "JSONPath", err)
 		}
-		return &jsonPathForm{t: t, allowMissing: allowMissing}, nil
+		return &jsonPathForm{t: t, allowMissing: allowMissing, asJSON: name == "jsonpath-as-json"}, nil
 	case "custom-columns":
 		return customColumns(arg)
 	}
@@ -68,10 +68,15 @@ func isForm(name string) bool {
 type jsonPathForm struct {
 	t            *jsonpath.Template
 	allowMissing bool
+	asJSON       bool // -o jsonpath-as-json: each piece's values as a JSON array
 }
 
 func (f *jsonPathForm) print(w io.Writer, doc any) error {
-	if err := f.t.Execute(w, doc, f.allowMissing); err != nil {
+	run := f.t.Execute
+	if f.asJSON {
+		run = f.t.ExecuteJSON
+	}
+	if err := run(w, doc, f.allowMissing); err != nil {
 		return &kube.Error{Code: CodeForm, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceTemplateRun, "JSONPath", err)}
 	}
 	return nil

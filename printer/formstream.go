@@ -18,6 +18,9 @@ import (
 type jsonPathStream struct{ s *jsonpath.Stream }
 
 func (f *jsonPathForm) stream() (formStream, bool) {
+	if f.asJSON {
+		return nil, false // its arrays are of the whole List's values, not of each item's
+	}
 	s, ok := f.t.Streamer(f.allowMissing)
 	if !ok {
 		return nil, false

@@ -56,6 +56,11 @@ func TestGetTemplateForms(t *testing.T) {
 		{`get pods -o jsonpath-file=` + jp, "web-10\nweb-2\ndb-0\n"},
 		// A map prints as compact JSON; a missing key prints nothing.
 		{`get pods -o jsonpath={.items[0].metadata.labels}{.items[0].nope}`, `{"app":"web"}`},
+		// jsonpath-as-json: each piece's values as one indented JSON array (kubectl's printer with
+		// JSON output on); a range prints one array per piece per item; a missing key prints [].
+		{`get pods -o jsonpath-as-json={.items[*].metadata.name}`, "[\n    \"web-10\",\n    \"web-2\",\n    \"db-0\"\n]\n"},
+		{`get pods -o jsonpath-as-json={range.items[*]}{.metadata.name}{end}`, "[\n    \"web-10\"\n]\n[\n    \"web-2\"\n]\n[\n    \"db-0\"\n]\n"},
+		{`get pods -o jsonpath-as-json=name:{.items[0].metadata.labels}{.items[0].nope}`, "[\n    \"name:\"\n]\n[\n    {\n        \"app\": \"web\"\n    }\n]\n[]\n"},
 		// custom-columns: headers as written, <none> for a missing value, several values joined
 		// by commas, a map as Go prints it.
 		{`get pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName,IMAGES:.spec.containers[*].image,LABELS:.metadata.labels`,

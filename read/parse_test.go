@@ -90,11 +90,10 @@ func TestRefusals(t *testing.T) {
 		cases["logs web "+dash+f+" x"] = statement.CodeConnectionFlag
 	}
 	// The template forms are built: a template that cannot be read is refused as kubectl refuses
-	// it, before anything is sent; jsonpath-as-json is not built yet.
-	for _, o := range []string{"jsonpath={.items", "jsonpath-file=/nonexistent/studioctl-template", "custom-columns=NAME", "go-template={{.}", "jsonpath="} {
+	// it, before anything is sent.
+	for _, o := range []string{"jsonpath={.items", "jsonpath-as-json={.items", "jsonpath-file=/nonexistent/studioctl-template", "custom-columns=NAME", "go-template={{.}", "jsonpath="} {
 		cases["get pods -o "+o] = printer.CodeForm
 	}
-	cases["get pods -o jsonpath-as-json={.items}"] = statement.CodeLater
 	for line, c := range map[string]string{
 		"get pods --sort-by=.a{":               statement.CodeBadValue,
 		"get pods -w --sort-by=.metadata.name": statement.CodeUsage,

@@ -148,9 +148,9 @@ var (
 	// CredentialFlags have their values masked wherever a statement is kept (history).
 	CredentialFlags = []string{"token", "password", "client-key", "client-certificate", "from-literal", "docker-password"}
 	// TemplateOutputs are the -o forms that take a template or columns after '=' (get).
-	TemplateOutputs = []string{"jsonpath", "jsonpath-file", "custom-columns", "custom-columns-file", "go-template", "go-template-file", "template", "templatefile"}
+	TemplateOutputs = []string{"jsonpath", "jsonpath-file", "jsonpath-as-json", "custom-columns", "custom-columns-file", "go-template", "go-template-file", "template", "templatefile"}
 	// LaterGetOutputs are get's output formats that are refused for now, to be built later.
-	LaterGetOutputs = []string{"jsonpath-as-json"}
+	LaterGetOutputs = []string{}
 )
 
 // CommandByWords finds the command a statement's first words name, and how many words it took.

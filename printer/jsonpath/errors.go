@@ -48,5 +48,6 @@ const (
 	msgCompareOne         = "a filter compares one value at a time, and its path found several"
 	msgIncomparable       = "a filter compares values of different kinds"
 	msgTooMuchOutput      = "the template prints more than %d MiB"
+	msgNotJSON            = "a value the template found cannot be written as JSON"
 	msgRelaxed            = "a path is written a.b, .a.b, {a.b} or {.a.b}"
 )
