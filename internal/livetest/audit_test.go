@@ -159,9 +159,13 @@ func TestAuditReliabilityLive(t *testing.T) {
 		"audit.no_ready_replicas Deployment/ops/report-generator", "audit.spread_missing Deployment/shop/web",
 		"audit.cronjob_suspended CronJob/monitoring/tsdb-backup", "audit.pdb_blocks_eviction PodDisruptionBudget/ops/hardened-api",
 		"audit.literal_secret_env Deployment/shop/api", "audit.literal_secret_env CronJob/payments/settlement-report",
+		"audit.job_failed Job/ml-platform/nightly-reindex", "audit.cronjob_behind_schedule CronJob/ops/ledger-export",
 	}
 	never := []string{"audit.pdb_blocks_eviction PodDisruptionBudget/shop/web", "audit.no_ready_replicas Deployment/shop/web",
-		"audit.cronjob_suspended CronJob/payments/settlement-report", "audit.literal_secret_env Deployment/ops/billing-sync"}
+		"audit.cronjob_suspended CronJob/payments/settlement-report", "audit.literal_secret_env Deployment/ops/billing-sync",
+		"audit.cronjob_behind_schedule CronJob/payments/settlement-report", "audit.cronjob_behind_schedule CronJob/monitoring/tsdb-backup",
+		"audit.job_failed Job/payments/ledger-migrate"}
+	waitForMissedRun(t)
 	for _, identity := range []string{"admin", "view"} {
 		r, err := audit.ProfileWorkloads(liveContext(t), liveSession(t, identity), "", audit.Options{AllNamespaces: true})
 		if err != nil {
@@ -286,5 +290,26 @@ func TestAuditHygieneLive(t *testing.T) {
 	}
 	if unused == 0 {
 		t.Error("machine mode: no unused Secret reported, so the masking is untested")
+	}
+}
+
+// waitForMissedRun waits, at most about 95 seconds, until ops/ledger-export (a CronJob of every
+// minute whose Jobs a quota refuses, e2e/seed.sh) has missed its first run: the first minute after
+// its creation plus its 30-second starting deadline. A suite started right after the seed would
+// otherwise read it before it could be late.
+func waitForMissedRun(t *testing.T) {
+	t.Helper()
+	out, _, code := runKubectl(t, "admin", []string{"get", "cronjob", "ledger-export", "-n", "ops", "-o", "jsonpath={.metadata.creationTimestamp}"})
+	if code != 0 {
+		t.Fatalf("ops/ledger-export is not in the scenario (exit %d)", code)
+	}
+	created, err := time.Parse(time.RFC3339, strings.TrimSpace(out))
+	if err != nil {
+		t.Fatalf("ops/ledger-export's creationTimestamp %q: %v", out, err)
+	}
+	late := created.Truncate(time.Minute).Add(time.Minute + 32*time.Second)
+	if wait := time.Until(late); wait > 0 {
+		t.Logf("waiting %s for ops/ledger-export to miss its first run", wait.Round(time.Second))
+		time.Sleep(wait)
 	}
 }
