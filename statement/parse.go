@@ -352,29 +352,42 @@ func (st *Statement) checkArgs() error {
 	return nil
 }
 
+// checked holds the flags whose values the parser itself checks, for every command that takes
+// them; like every reader's options, it is filled from the flag table by Fill.
+type checked struct {
+	Namespace      *string        `flag:"namespace"`
+	AllNamespaces  bool           `flag:"all-namespaces"`
+	RequestTimeout *time.Duration `flag:"request-timeout"`
+	Output         *string        `flag:"output"`
+	Selector       *string        `flag:"selector"`
+	FieldSelector  *string        `flag:"field-selector"`
+}
+
 // checkValues applies the limits and the per-command value rules every reader relies on.
 func (st *Statement) checkValues() error {
-	if st.has("namespace") && st.boolean("all-namespaces") {
+	var c checked
+	st.Fill(&c)
+	if c.Namespace != nil && c.AllNamespaces {
 		return kube.Refusef(CodeUsage, SentenceNamespaceAll)
 	}
-	if ns := st.str("namespace"); st.has("namespace") && !kube.IsDNS1123Label(ns) {
+	if c.Namespace != nil && !kube.IsDNS1123Label(*c.Namespace) {
 		return kube.Refusef(kube.CodeRefusedName, "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent.")
 	}
-	if d, ok := st.duration("request-timeout"); ok {
-		if err := checkRange("--request-timeout", d, limits.MinRequestTimeout, limits.MaxRequestTimeout); err != nil {
+	if d := c.RequestTimeout; d != nil {
+		if err := checkRange("--request-timeout", *d, limits.MinRequestTimeout, limits.MaxRequestTimeout); err != nil {
 			return err
 		}
 	}
-	if st.has("output") {
-		if err := st.checkOutput(); err != nil {
+	if c.Output != nil {
+		if err := st.checkOutput(*c.Output); err != nil {
 			return err
 		}
 	}
-	if err := st.checkSelectors(); err != nil {
+	if err := checkSelectors(c.Selector, c.FieldSelector); err != nil {
 		return err
 	}
 	// A selector on the owner's key would confirm a guessed identity by its answer.
-	if redact.SelectsOwner(st.str("selector")) {
+	if c.Selector != nil && redact.SelectsOwner(*c.Selector) {
 		return kube.Refusef(CodeBadValue, SentenceOwnerSelector)
 	}
 	return nil
@@ -399,8 +412,7 @@ func CheckCount(flag string, n, max int64, limitName string) error {
 	return nil
 }
 
-func (st *Statement) checkOutput() error {
-	out := st.str("output")
+func (st *Statement) checkOutput(out string) error {
 	format, _, _ := strings.Cut(out, "=")
 	if st.Command.Name == "get" && contains(LaterGetOutputs, format) {
 		return kube.Refusef(CodeLater, sentenceLaterOutput, format)
@@ -435,7 +447,14 @@ func OutputsOf(c *Command) []string {
 }
 
 // Output is the statement's -o value, "" for the default table.
-func (st *Statement) Output() string { return st.str("output") }
+func (st *Statement) Output() string {
+	var c checked
+	st.Fill(&c)
+	if c.Output == nil {
+		return ""
+	}
+	return *c.Output
+}
 
 // FlagsGiven lists the long names of the flags given, sorted, for tests and tracing.
 func (st *Statement) FlagsGiven() []string {

@@ -315,15 +315,16 @@ func fieldValue(v []rune, offset int) *selectorError {
 }
 
 // checkSelectors refuses a label or field selector kubectl's grammar does not read.
-func (st *Statement) checkSelectors() error {
-	if s := st.str("selector"); st.has("selector") {
-		if e := parseLabelSelector(s); e != nil {
-			return kube.Refusef(CodeBadValue, sentenceLabelSelector, s, e.pos, e.what)
+// Each is nil when its flag was not given.
+func checkSelectors(label, field *string) error {
+	if label != nil {
+		if e := parseLabelSelector(*label); e != nil {
+			return kube.Refusef(CodeBadValue, sentenceLabelSelector, *label, e.pos, e.what)
 		}
 	}
-	if s := st.str("field-selector"); st.has("field-selector") {
-		if e := parseFieldSelector(s); e != nil {
-			return kube.Refusef(CodeBadValue, sentenceFieldSelector, s, e.pos, e.what)
+	if field != nil {
+		if e := parseFieldSelector(*field); e != nil {
+			return kube.Refusef(CodeBadValue, sentenceFieldSelector, *field, e.pos, e.what)
 		}
 	}
 	return nil
