@@ -33,7 +33,7 @@ test: vet
 	$(GO) test -race -count=1 ./...
 
 # Every fuzz target of the module, each for FUZZTIME (go test runs one -fuzz target at a time).
-FUZZ_TARGETS := policy:FuzzCheck read:FuzzParse kubeconfig:FuzzParse redact:FuzzMachine redact:FuzzPeople \
+FUZZ_TARGETS := policy:FuzzCheck policy:FuzzCheckRaw read:FuzzParse kubeconfig:FuzzParse redact:FuzzMachine redact:FuzzPeople \
 	redact:FuzzMachineCounted printer:FuzzPrinters printer:FuzzForms printer/jsonpath:FuzzParse \
 	statement:FuzzMaskCredentialsCanary statement:FuzzLexAgreesWithShellwords statement:FuzzSelectors \
 	snapshot:FuzzParse snapshot:FuzzStreamingReader mcp:FuzzToolArguments

@@ -48,6 +48,7 @@ const (
 	KindGet
 	KindLog
 	KindSelfReview
+	KindHealth // /healthz and /livez, read only by get --raw
 )
 
 // Admitted describes a request the policy let through.
@@ -106,6 +107,7 @@ var queryKeys = map[Kind]map[string]func(string) bool{
 	KindDiscovery:    {},
 	KindVersion:      {},
 	KindReadyz:       {},
+	KindHealth:       {},
 	KindOpenAPIIndex: {},
 	KindOpenAPIDoc:   {"hash": isHash},
 	KindList: {
@@ -199,6 +201,8 @@ func checkGet(segs []string, q []Pair, res Resources) (*Admitted, error) {
 		return &Admitted{Kind: KindVersion}, nil
 	case len(segs) == 1 && segs[0] == "readyz":
 		return &Admitted{Kind: KindReadyz}, nil
+	case len(segs) == 1 && (segs[0] == "healthz" || segs[0] == "livez"):
+		return &Admitted{Kind: KindHealth}, nil
 	case len(segs) >= 2 && segs[0] == "openapi":
 		return checkOpenAPI(segs)
 	case segs[0] == "api" && len(segs) >= 3 && segs[1] == "v1":
@@ -209,7 +213,7 @@ func checkGet(segs []string, q []Pair, res Resources) (*Admitted, error) {
 		}
 		return checkResourcePath(segs[1], segs[2], segs[3:], q, res)
 	}
-	return nil, refuse("path.route", "the path is not a discovery, version, readiness, OpenAPI, collection, object or pod log route")
+	return nil, refuse("path.route", "the path is not a discovery, version, health, readiness, OpenAPI, collection, object or pod log route")
 }
 
 func checkOpenAPI(segs []string) (*Admitted, error) {

@@ -180,6 +180,7 @@ func FuzzCheck(f *testing.F) {
 	f.Add("GET", "/apis/apps/v1/namespaces/shop/deployments/web/scale", "includeObject", "Object", []byte(nil))
 	f.Add("GET", "/api/v1/pods", "includeObject", "Object", []byte(nil))
 	f.Add("GET", "/api/v1/pods", "watch", "true", []byte(nil))
+	f.Add("GET", "/livez", "verbose", "1", []byte(nil))
 	f.Fuzz(func(t *testing.T, method, path, key, value string, body []byte) {
 		var query []Pair
 		if key != "" {
