@@ -1711,6 +1711,146 @@ spec:
       - {name: reindex, image: "ml/reindex:0.4.2"}
 EOF
 apply "$M/80-hygiene.yaml"
+# The audit's remaining plants: a pod in the host's PID namespace, one with an unmasked /proc and a
+# mutable image pulled Always, a reference to a key its Secret lacks, a container at its CPU limit,
+# a released volume, a node that never reports (NotReady), a small node whose pods ask more than it
+# has, and the RBAC grants the RBAC reading ranks highest.
+cat >"$M/82-audit-plants.yaml" <<'EOF'
+apiVersion: v1
+kind: Secret
+metadata: {name: ledger-export-token, namespace: ops}
+stringData: {token: ops-ledger-export-token-value}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: pid-inspector, namespace: ops, labels: {app: pid-inspector}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: pid-inspector}}
+  template:
+    metadata: {labels: {app: pid-inspector}}
+    spec:
+      hostPID: true
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - name: inspector
+        image: "ops/pid-inspector:1.4.0"
+        resources: {requests: {cpu: 10m, memory: 32Mi}, limits: {memory: 64Mi}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: sandbox-runner, namespace: ops, labels: {app: sandbox-runner}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: sandbox-runner}}
+  template:
+    metadata: {labels: {app: sandbox-runner}}
+    spec:
+      hostUsers: false
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - name: runner
+        image: "ops/sandbox-runner:latest"
+        imagePullPolicy: Always
+        securityContext: {procMount: Unmasked}
+        resources: {requests: {cpu: 10m, memory: 32Mi}, limits: {memory: 64Mi}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ledger-reader, namespace: ops, labels: {app: ledger-reader}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: ledger-reader}}
+  template:
+    metadata:
+      labels: {app: ledger-reader}
+      annotations: {kwok.x-k8s.io/usage-cpu: 97m}
+    spec:
+      tolerations: [{key: kwok.x-k8s.io/node, operator: Exists, effect: NoSchedule}]
+      containers:
+      - name: reader
+        image: "ops/ledger-reader:3.0.1"
+        env:
+        - name: EXPORT_TOKEN
+          valueFrom: {secretKeyRef: {name: ledger-export-token, key: api-key}}
+        resources: {requests: {cpu: 50m, memory: 32Mi}, limits: {cpu: 100m, memory: 64Mi}}
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: pv-orphaned-reports}
+spec:
+  capacity: {storage: 2Gi}
+  accessModes: [ReadWriteOnce]
+  persistentVolumeReclaimPolicy: Retain
+  storageClassName: standard
+  hostPath: {path: /srv/reports}
+  claimRef: {namespace: ops, name: reports-archive, uid: 5d6f0c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: retired-node-0
+  labels: {kubernetes.io/hostname: retired-node-0, kubernetes.io/os: linux, kubernetes.io/arch: amd64, topology.kubernetes.io/zone: eu-west-1a}
+spec:
+  taints: [{key: studioctl.dev/retired, value: "true", effect: NoSchedule}]
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: kwok-small-0
+  annotations: {kwok.x-k8s.io/node: fake}
+  labels: {type: kwok, kubernetes.io/hostname: kwok-small-0, kubernetes.io/os: linux, kubernetes.io/arch: amd64, topology.kubernetes.io/zone: eu-west-1a}
+spec:
+  taints:
+  - {key: kwok.x-k8s.io/node, value: fake, effect: NoSchedule}
+  - {key: studioctl.dev/small, value: "true", effect: NoSchedule}
+status:
+  capacity: {cpu: "1", memory: 2Gi, pods: "10"}
+  allocatable: {cpu: "1", memory: 2Gi, pods: "10"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: batch-cruncher, namespace: ops, labels: {app: batch-cruncher}}
+spec:
+  nodeName: kwok-small-0
+  tolerations: [{operator: Exists}]
+  containers:
+  - name: cruncher
+    image: "ops/batch-cruncher:5.2.0"
+    resources: {requests: {cpu: "2", memory: 1Gi}, limits: {memory: 1Gi}}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: break-glass}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: cluster-admin}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: Group, name: oncall}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: platform-escalator}
+rules:
+- {apiGroups: [rbac.authorization.k8s.io], resources: [roles, clusterroles], verbs: [escalate, bind]}
+- {apiGroups: [""], resources: [nodes/proxy], verbs: [get]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: platform-escalator}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: platform-escalator}
+subjects: [{kind: ServiceAccount, name: platform-bot, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: config-anything, namespace: ops}
+rules:
+- {apiGroups: [""], resources: [configmaps], verbs: ["*"]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: config-anything, namespace: ops}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: config-anything}
+subjects: [{kind: ServiceAccount, name: legacy-bot, namespace: ops}]
+EOF
+apply "$M/82-audit-plants.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.
 MC_UID=$(k get -n platform managedcomponent search-indexer -o jsonpath='{.metadata.uid}')
 cat >"$M/79-cr-owned-pod.yaml" <<EOF
