@@ -288,6 +288,8 @@ var ErrNoRecording = errors.New("no recorded answer for this request")
 // it cannot answer: Lacks says, in words, what the snapshot does not hold.
 type Missing struct{ Lacks string }
 
+// Error says what the snapshot lacks, for logs and tests; what a person reads is the sentence the
+// reader composes from Lacks.
 func (m *Missing) Error() string { return "the snapshot holds no " + m.Lacks }
 
 // ErrReplayEnd is what a transport that answers from a snapshot returns for a watch or a followed

@@ -9,6 +9,7 @@ type Error struct {
 	Msg string
 }
 
+// Error is the message with, for a template that cannot be read, the byte where reading failed.
 func (e *Error) Error() string {
 	if e.Pos < 0 {
 		return e.Msg
