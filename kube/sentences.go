@@ -115,9 +115,12 @@ const (
 
 // Sentences about what a statement names and how much it reads.
 const (
-	CodeRefusedName = "refused.name"
-	CodeLimitRows   = "limit.rows"
-	CodeLimitPages  = "limit.pages"
+	// CodeRefusedRawPath: get --raw names a path outside policy.RawPaths.
+	CodeRefusedRawPath = "refused.raw_path"
+	SentenceRawPath    = "get --raw reads only %s; %q is not one of them, and studioctl reads objects only through typed statements. Nothing was sent."
+	CodeRefusedName    = "refused.name"
+	CodeLimitRows      = "limit.rows"
+	CodeLimitPages     = "limit.pages"
 	// CodeLimitItemBytes: one object of a list is past the per-object cap (ListOptions.MaxItemBytes).
 	CodeLimitItemBytes    = "limit.document_bytes"
 	CodeStatementDeadline = "unreachable.statement_deadline"

@@ -80,7 +80,11 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 			return nil, &policy.Refusal{Rule: "body.size", Reason: "the request body is too large"}
 		}
 	}
-	adm, err := policy.Check(policy.Request{Method: req.Method, Path: path, Query: pairs, Body: body}, g.resources)
+	check := policy.Check
+	if isRaw(req.Context()) {
+		check = policy.CheckRaw // get --raw: only its fixed paths
+	}
+	adm, err := check(policy.Request{Method: req.Method, Path: path, Query: pairs, Body: body}, g.resources)
 	if err != nil {
 		return nil, err
 	}

@@ -35,6 +35,7 @@ const (
 	MaxEventsRead         = 5000             // events a statement reads
 	MaxEventsShown        = 1000             // events a statement shows
 	MaxExplainBytes       = 4 << 20          // bytes per OpenAPI document
+	MaxRawBytes           = 8 << 20          // bytes of one get --raw answer (the OpenAPI v3 index is the largest)
 	DiscoveryTTL          = 10 * time.Minute // discovery kept per connection
 	MaxRetryAfter         = 5 * time.Second  // longest wait on a 429
 	DefaultRetryAfter     = 1 * time.Second  // the wait on a 429 without Retry-After

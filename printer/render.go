@@ -65,6 +65,8 @@ func (w *Writer) Write(r *Result) error {
 		err = w.writeLines(r.Lines)
 	case r.Docs != nil:
 		err = w.writeDocs(r.Docs)
+	case r.Body != nil:
+		_, err = w.Out.Write(sanitizeLines(string(r.Body)))
 	}
 	if err != nil {
 		return err

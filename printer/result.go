@@ -18,6 +18,9 @@ type Result struct {
 	Groups []*Table
 	Lines  *Lines
 	Docs   *Docs
+	// Body is get --raw's answer: the server's bytes, printed as they came after sanitising each
+	// line, with no line feed added (kubectl adds none).
+	Body []byte
 	// Describe is a describe answer kept as data; the Writer renders it in its own mode, so
 	// machine mode masks the object before it becomes text.
 	Describe Rendered

@@ -97,7 +97,7 @@ func TestRefusals(t *testing.T) {
 	for line, c := range map[string]string{
 		"get pods --sort-by=.a{":               statement.CodeBadValue,
 		"get pods -w --sort-by=.metadata.name": statement.CodeUsage,
-		"get --raw /metrics":                   statement.CodeNotInV1,
+		"get --raw /metrics":                   kube.CodeRefusedRawPath,
 		"get pods --tail 5":                    statement.CodeFlagNotInV1,
 		"get pods -c app":                      statement.CodeFlagNotInV1,
 		"describe pod x -o json":               statement.CodeFlagNotInV1,

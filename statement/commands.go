@@ -64,6 +64,7 @@ var Flags = map[string]FlagSpec{
 	"verbs":                       {Long: "verbs", Kind: List, Value: "VERB", Usage: "only resources that support these verbs"},
 	"recursive":                   {Long: "recursive", Kind: Bool, Usage: "print every field's name, nested"},
 	"api-version":                 {Long: "api-version", Kind: String, Value: "GROUP/VERSION", Usage: "explain the type at this API version"},
+	"raw":                         {Long: "raw", Kind: String, Value: "PATH", Usage: "get: print the server's answer at one of /healthz, /readyz, /livez, /version, /api, /apis, /openapi/v3"},
 	"subresource":                 {Long: "subresource", Kind: String, Value: "NAME", Usage: "auth can-i: ask about a subresource, such as log; get: read one object's status or scale subresource"},
 	"list":                        {Long: "list", Kind: Bool, Usage: "list every right the identity holds in the namespace"},
 	"timeout":                     {Long: "timeout", Kind: Duration, Value: "DURATION", Usage: "give up waiting after DURATION (default: wait until Ctrl-C)"},
@@ -80,6 +81,7 @@ type Command struct {
 	Flags   []string // long names from Flags; "help" is implicit
 	MinArgs int
 	MaxArgs int      // -1: any number
+	ArgsOr  []string // flags that stand in for the arguments: with one given, none are needed (get --raw)
 	Outputs []string // the -o values it takes; empty when it takes no -o
 	Forms   bool     // it also takes the template forms (TemplateOutputs): -o jsonpath=... and the rest
 	Example string
@@ -88,9 +90,9 @@ type Command struct {
 // Commands is the command table, in the order help lists it.
 var Commands = []*Command{
 	{Name: "get", Args: "TYPE [NAME ...] | TYPE/NAME ...", Summary: "Print objects as the server's own table, or as name, JSON or YAML",
-		Flags:   []string{"namespace", "all-namespaces", "selector", "field-selector", "output", "show-labels", "label-columns", "ignore-not-found", "request-timeout", "watch", "watch-only", "output-watch-events", "no-headers", "sort-by", "allow-missing-template-keys", "subresource"},
-		MinArgs: 1, MaxArgs: -1, Outputs: []string{"wide", "name", "json", "yaml"}, Forms: true,
-		Example: "get pods -n shop\nget deploy -A -o wide\nget pod/postgres-0 -n shop -o yaml\nget nodes -L topology.kubernetes.io/zone\nget pods -n shop -w --output-watch-events\nget pods -o jsonpath='{.items[*].metadata.name}'\nget pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName\nget pods --sort-by=.metadata.creationTimestamp\nget pods,svc -n shop\nget all -n shop\nget deployment web -n shop --subresource=scale"},
+		Flags:   []string{"namespace", "all-namespaces", "selector", "field-selector", "output", "show-labels", "label-columns", "ignore-not-found", "request-timeout", "watch", "watch-only", "output-watch-events", "no-headers", "sort-by", "allow-missing-template-keys", "subresource", "raw"},
+		MinArgs: 1, MaxArgs: -1, ArgsOr: []string{"raw"}, Outputs: []string{"wide", "name", "json", "yaml"}, Forms: true,
+		Example: "get pods -n shop\nget deploy -A -o wide\nget pod/postgres-0 -n shop -o yaml\nget nodes -L topology.kubernetes.io/zone\nget pods -n shop -w --output-watch-events\nget pods -o jsonpath='{.items[*].metadata.name}'\nget pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName\nget pods --sort-by=.metadata.creationTimestamp\nget pods,svc -n shop\nget all -n shop\nget deployment web -n shop --subresource=scale\nget --raw /readyz\nget --raw /version"},
 	{Name: "describe", Args: "TYPE [NAME ...] | TYPE/NAME ...", Summary: "Show objects' details, conditions and events: one, several, every object of a type, or those whose names start with NAME",
 		Flags: []string{"namespace", "all-namespaces", "selector", "request-timeout"}, MinArgs: 1, MaxArgs: -1,
 		Example: "describe pod postgres-0 -n shop\ndescribe deployment/web -n shop\ndescribe pods -n shop\ndescribe pods -l app=web -n shop\ndescribe pod web -n shop"},

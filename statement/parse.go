@@ -243,12 +243,6 @@ func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
 	if contains(ConnectionFlags, name) {
 		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}
-	if st.Command.Name == "get" {
-		switch name {
-		case "raw":
-			return FlagSpec{}, kube.Refusef(CodeNotInV1, sentenceLaterRaw)
-		}
-	}
 	spec, ok := Flags[name]
 	if !ok || !st.Allows(name) {
 		return FlagSpec{}, st.notInV1(spelled)
@@ -339,7 +333,7 @@ func parseDuration(s string) (time.Duration, error) {
 
 func (st *Statement) checkArgs() error {
 	c := st.Command
-	if len(st.Args) < c.MinArgs {
+	if len(st.Args) < c.MinArgs && !st.anyGiven(c.ArgsOr) {
 		return kube.Refusef(CodeUsage, SentenceTooFewArgs, c.Name, c.Args, c.Name)
 	}
 	if c.MaxArgs >= 0 && len(st.Args) > c.MaxArgs {
@@ -391,6 +385,16 @@ func (st *Statement) checkValues() error {
 		return kube.Refusef(CodeBadValue, SentenceOwnerSelector)
 	}
 	return nil
+}
+
+// anyGiven reports whether any of the flags was given.
+func (st *Statement) anyGiven(longs []string) bool {
+	for _, l := range longs {
+		if st.has(l) {
+			return true
+		}
+	}
+	return false
 }
 
 func checkRange(flag string, d, min, max time.Duration) error {

@@ -25,7 +25,6 @@ const (
 	sentenceImpersonation  = "%s asks the server to act as another identity, and studioctl never impersonates: every read is made as the connection's own identity (studioctl auth whoami names it). Nothing was sent."
 	sentenceConnectionFlag = "%s is a connection setting, and the connection decides this, not a statement: put studioctl's own flags (--kubeconfig FILE, --context NAME, --connection NAME) before the verb. Nothing was sent."
 	sentenceLaterOutput    = "-o %s is not built in studioctl yet (it is planned); use -o json or -o yaml and a JSON tool for now. Nothing was sent."
-	sentenceLaterRaw       = "get --raw is not in v1: studioctl reads typed objects only. Nothing was sent."
 	SentenceFollow         = "logs -f streams only on the command line (studioctl logs ... -f); here, remove -f to read the latest lines, and run the statement again to refresh. Nothing was sent."
 	SentenceUnknownCommand = "%q is not a command studioctl reads; it reads: %s. Nothing was sent."
 	sentenceTopNeedsKind   = "top needs pod or node: top pod, top node. Nothing was sent."

@@ -34,6 +34,7 @@ type Options struct {
 	SortBy         string   `flag:"sort-by"`
 	AllowMissing   *bool    `flag:"allow-missing-template-keys"` // nil: kubectl's default, true
 	Subresource    string   `flag:"subresource"`                 // status or scale of one named object
+	Raw            *string  `flag:"raw"`                         // get --raw PATH: one of policy.RawPaths (raw.go)
 	MaxRows        int      // the row cap, from the session (Complete)
 	// ReadFile reads a -o ...-file form's file; nil reads the local file system (the command line).
 	ReadFile func(name string) ([]byte, error)
@@ -41,6 +42,9 @@ type Options struct {
 
 // Validate checks get's targets and its watch form before anything is sent.
 func (o *Options) Validate() error {
+	if o.Raw != nil {
+		return o.validateRaw()
+	}
 	targets, err := getTargets(o.Args)
 	if err != nil {
 		return err
@@ -81,6 +85,9 @@ func (o *Options) Complete(s *reader.Session) {
 // Run reads the objects and builds the table, names or documents: one type as before, several
 // (TYPE,TYPE, TYPE/NAME of different kinds, a category such as all) kind by kind (several.go).
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
+	if o.Raw != nil {
+		return o.runRaw(ctx, s)
+	}
 	targets, err := getTargets(o.Args)
 	if err != nil {
 		return nil, err

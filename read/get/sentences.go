@@ -28,5 +28,7 @@ const (
 	sentenceSubresource     = "get --subresource reads status or scale; %q is neither. Nothing was sent."
 	sentenceSubresourceOne  = "get --subresource reads one named object: name one object of one type, without -l, --field-selector, -A or -w. Nothing was sent."
 	sentenceSubresourceNone = "The API server lists no %[2]s subresource of %[1]s that may be read, so nothing was read."
+	sentenceRawArgs         = "get --raw PATH names no type or object: give the path alone. Nothing was sent."
+	sentenceRawAlone        = "get --raw prints the server's answer as it comes, so it takes no -o, -w, -l, --field-selector, --sort-by, --subresource, -A or column flag. Nothing was sent."
 	sentenceSortByWatch     = "get -w prints changes as they come and cannot sort them; remove --sort-by. Nothing was sent."
 )
