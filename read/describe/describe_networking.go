@@ -338,3 +338,125 @@ func dFirstAddress(ep any) string {
 	}
 	return ""
 }
+
+func (r *dRenderer) ingressClass() {
+	w, o := r.w, r.obj
+	r.headAndLabels(false)
+	w.write(0, "Controller:\t%s\n", dstr(o, "spec", "controller"))
+	if p := dmap(o, "spec", "parameters"); p != nil {
+		w.write(0, "Parameters:\n")
+		if dhas(p, "apiGroup") {
+			w.write(1, "APIGroup:\t%s\n", dstr(p, "apiGroup"))
+		}
+		w.write(1, "Kind:\t%s\n", dstr(p, "kind"))
+		w.write(1, "Name:\t%s\n", dstr(p, "name"))
+	}
+	r.events()
+}
+
+// networkPolicy prints a policy as kubectl does: the pods it selects, then in prose which
+// ingress and egress traffic it allows, rule by rule.
+func (r *dRenderer) networkPolicy() {
+	w, o := r.w, r.obj
+	r.head(true)
+	w.write(0, "Created on:\t%s\n", w.goTime(dstr(o, "metadata", "creationTimestamp")))
+	r.labelsAndAnnotations()
+	w.write(0, "Spec:\n")
+	w.write(1, "PodSelector: ")
+	if sel := dSelector(dmap(o, "spec", "podSelector")); sel == "" {
+		w.write(2, "<none> (Allowing the specific traffic to all pods in this namespace)\n")
+	} else {
+		w.write(2, "%s\n", sel)
+	}
+	types := dStrList(o, "spec", "policyTypes")
+	has := func(t string) bool {
+		for _, x := range types {
+			if x == t {
+				return true
+			}
+		}
+		return false
+	}
+	if has("Ingress") {
+		w.write(1, "Allowing ingress traffic:\n")
+		r.policyRules(dNetpolIngress, dlist(o, "spec", "ingress"))
+	} else {
+		w.write(1, "Not affecting ingress traffic\n")
+	}
+	if has("Egress") {
+		w.write(1, "Allowing egress traffic:\n")
+		r.policyRules(dNetpolEgress, dlist(o, "spec", "egress"))
+	} else {
+		w.write(1, "Not affecting egress traffic\n")
+	}
+	w.write(1, "Policy Types: %s\n", dOrNone(strings.Join(types, ", ")))
+}
+
+// dNetpolDirection holds the words that differ between a policy's ingress and egress rules.
+type dNetpolDirection struct {
+	peers, peer, isolated, anyPeer string
+}
+
+var (
+	dNetpolIngress = dNetpolDirection{peers: "from", peer: "From", isolated: "<none> (Selected pods are isolated for ingress connectivity)",
+		anyPeer: "From: <any> (traffic not restricted by source)"}
+	dNetpolEgress = dNetpolDirection{peers: "to", peer: "To", isolated: "<none> (Selected pods are isolated for egress connectivity)",
+		anyPeer: "To: <any> (traffic not restricted by destination)"}
+)
+
+// policyRules prints a direction's rules, each with its ports and its peers, a line of dashes
+// between two rules.
+func (r *dRenderer) policyRules(dir dNetpolDirection, rules []any) {
+	w := r.w
+	const in = "    "
+	if len(rules) == 0 {
+		w.write(0, in+"%s\n", dir.isolated)
+		return
+	}
+	for i, rule := range rules {
+		ports := dlist(rule, "ports")
+		if len(ports) == 0 {
+			w.write(0, in+"To Port: <any> (traffic allowed to all ports)\n")
+		}
+		for _, p := range ports {
+			proto := dstr(p, "protocol")
+			if !dhas(p, "protocol") {
+				proto = "TCP"
+			}
+			if dhas(p, "endPort") {
+				w.write(0, in+"To Port Range: %s-%s/%s\n", dstr(p, "port"), dstr(p, "endPort"), proto)
+			} else {
+				w.write(0, in+"To Port: %s/%s\n", dstr(p, "port"), proto)
+			}
+		}
+		peers := dlist(rule, dir.peers)
+		if len(peers) == 0 {
+			w.write(0, in+"%s\n", dir.anyPeer)
+		}
+		for _, peer := range peers {
+			w.write(0, in+"%s:\n", dir.peer)
+			r.policyPeer(peer)
+		}
+		if i != len(rules)-1 {
+			w.write(0, in+"----------\n")
+		}
+	}
+}
+
+// policyPeer prints one peer of a rule: its namespace and pod selectors, or its IP block.
+func (r *dRenderer) policyPeer(peer any) {
+	w := r.w
+	const in = "    "
+	pods, nss := dmap(peer, "podSelector"), dmap(peer, "namespaceSelector")
+	if nss != nil {
+		w.write(1, in+"NamespaceSelector: %s\n", dOrNone(dSelector(nss)))
+	}
+	if pods != nil {
+		w.write(1, in+"PodSelector: %s\n", dOrNone(dSelector(pods)))
+	}
+	if b := dmap(peer, "ipBlock"); b != nil && pods == nil && nss == nil {
+		w.write(1, in+"IPBlock:\n")
+		w.write(2, in+"CIDR: %s\n", dstr(b, "cidr"))
+		w.write(2, in+"Except: %s\n", strings.Join(dStrList(b, "except"), ", "))
+	}
+}

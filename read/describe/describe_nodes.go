@@ -271,29 +271,8 @@ func (r *dRenderer) limitRanges(ranges []map[string]any) {
 	w.write(0, " ----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n")
 	for _, lr := range ranges {
 		for _, item := range dlist(lr, "spec", "limits") {
-			r.limitRangeItem(item)
+			r.limitRangeItem(" ", item)
 		}
-	}
-}
-
-func (r *dRenderer) limitRangeItem(item any) {
-	fields := []string{"min", "max", "defaultRequest", "default", "maxLimitRequestRatio"}
-	names := map[string]bool{}
-	for _, f := range fields {
-		for k := range dmap(item, f) {
-			names[k] = true
-		}
-	}
-	for _, k := range dKeys(names) {
-		cells := []any{dstr(item, "type"), k}
-		for _, f := range fields {
-			v := dstr(item, f, k)
-			if v == "" {
-				v = "-"
-			}
-			cells = append(cells, v)
-		}
-		r.w.write(0, " %s\t%s\t%s\t%s\t%s\t%s\t%s\n", cells...)
 	}
 }
 

@@ -318,3 +318,67 @@ func dPodsUsingClaim(pvc map[string]any, pods []map[string]any) []string {
 	}
 	return out
 }
+
+// storageClass prints a storage class as kubectl does: whether it is the default, its
+// annotations and parameters each on one line, and the policies it sets.
+func (r *dRenderer) storageClass() {
+	w, o := r.w, r.obj
+	r.head(false)
+	ann := dStrMap(o, "metadata", "annotations")
+	isDefault := "No"
+	if ann["storageclass.kubernetes.io/is-default-class"] == "true" || ann["storageclass.beta.kubernetes.io/is-default-class"] == "true" {
+		isDefault = "Yes"
+	}
+	w.write(0, "IsDefaultClass:\t%s\n", isDefault)
+	w.write(0, "Annotations:\t%s\n", dLabelSet(ann))
+	w.write(0, "Provisioner:\t%s\n", dstr(o, "provisioner"))
+	w.write(0, "Parameters:\t%s\n", dLabelSet(dStrMap(o, "parameters")))
+	expand := "<unset>"
+	if dhas(o, "allowVolumeExpansion") {
+		expand = dBool(dbool(o, "allowVolumeExpansion"))
+	}
+	w.write(0, "AllowVolumeExpansion:\t%s\n", expand)
+	if opts := dStrList(o, "mountOptions"); len(opts) == 0 {
+		w.write(0, "MountOptions:\t<none>\n")
+	} else {
+		w.write(0, "MountOptions:\n")
+		for _, opt := range opts {
+			w.write(1, "%s\n", opt)
+		}
+	}
+	w.present("ReclaimPolicy", o, "reclaimPolicy")
+	w.present("VolumeBindingMode", o, "volumeBindingMode")
+	if dhas(o, "allowedTopologies") {
+		r.allowedTopologies(dlist(o, "allowedTopologies"))
+	}
+	r.events()
+}
+
+// allowedTopologies prints the topology terms a storage class allows, one requirement a line.
+func (r *dRenderer) allowedTopologies(terms []any) {
+	w := r.w
+	w.write(0, "AllowedTopologies:\t")
+	if len(terms) == 0 {
+		w.write(0, "<none>\n")
+		return
+	}
+	w.write(0, "\n")
+	for i, t := range terms {
+		w.write(1, "Term %d:\t", i)
+		reqs := dlist(t, "matchLabelExpressions")
+		if len(reqs) == 0 {
+			w.write(0, "<none>\n")
+			continue
+		}
+		for j, req := range reqs {
+			if j != 0 {
+				w.write(1, "\t")
+			}
+			expr := dstr(req, "key") + " in"
+			if vals := dStrList(req, "values"); len(vals) > 0 {
+				expr += " [" + strings.Join(vals, ", ") + "]"
+			}
+			w.write(0, "%s\n", expr)
+		}
+	}
+}

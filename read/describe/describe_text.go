@@ -343,3 +343,13 @@ func (w *describeWriter) events(events []map[string]any) {
 		w.write(1, "%s\t%s\t%s\t%s\t%s\n", dstr(e, "type"), dstr(e, "reason"), interval, from, strings.TrimSpace(dstr(e, "message")))
 	}
 }
+
+// goTime prints a timestamp as Go prints a time.Time (kubectl's %s of an object's creation time),
+// in the clock's zone; a missing one prints the zero time.
+func (w *describeWriter) goTime(s string) string {
+	t := logs.ApiTime(s)
+	if t.IsZero() {
+		return time.Time{}.String()
+	}
+	return t.In(w.now.Location()).String()
+}
