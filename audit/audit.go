@@ -217,7 +217,7 @@ func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Op
 		r.Namespaces = append(r.Namespaces, nsr)
 		r.Findings = append(r.Findings, fs...)
 	}
-	r.Findings = tidy(r.Findings)
+	r.Findings = tidy(append(r.Findings, blind(in.pods)...))
 	if s.Mode() == studioctl.Machine {
 		maskSecretNames(r.Findings)
 	}

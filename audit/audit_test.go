@@ -228,3 +228,27 @@ func TestMachineModeWithholdsSecretNamesInFindings(t *testing.T) {
 		t.Errorf("machine mode finds otherwise (-people +machine):\n%s", diff)
 	}
 }
+
+// TestBlindIdentityIsNeverClean: with -A, an identity that may list neither the namespaces nor
+// any kind across them gets one not_audited finding for every namespace, never an empty report
+// that a SARIF or JUnit consumer would read as a clean cluster.
+func TestBlindIdentityIsNeverClean(t *testing.T) {
+	w := newWorld(t, baseKinds)
+	w.forbid("/api/v1/namespaces")
+	w.allForbiddenClusterWide()
+	r, err := ProfileWorkloads(context.Background(), w.s, "", Options{AllNamespaces: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{CodeNotAudited + " Namespace/*"}
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Code+" "+f.Object())
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("findings (-want +got):\n%s", d)
+	}
+	if len(r.Findings) == 1 && r.Findings[0].Message != SentenceNoNamespaceAudited {
+		t.Errorf("message %q", r.Findings[0].Message)
+	}
+}

@@ -160,6 +160,16 @@ func (g *gatherer) asked() string {
 
 // scope is the namespaces a report covers: those asked for, plus, with -A, every namespace an
 // object was seen in (when the namespace list could not be read).
+// blind is the finding of a reading over every namespace that could see none: the identity may
+// list neither the namespaces nor the pods across them. Without it the report would hold no
+// namespace and no finding, which a SARIF or JUnit consumer reads as a clean cluster.
+func blind(pods *objects) []Finding {
+	if pods == nil || !pods.deniedAll {
+		return nil
+	}
+	return []Finding{newFinding(CodeNotAudited, "Namespace", "", "*", "", SentenceNoNamespaceAudited)}
+}
+
 func (g *gatherer) scope(seen ...*objects) []string {
 	set := map[string]bool{}
 	for _, ns := range g.namespaces {

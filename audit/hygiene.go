@@ -80,7 +80,7 @@ func AuditHygiene(ctx context.Context, s *studioctl.Session, ns string, o Option
 	if g.all {
 		r.Findings = append(r.Findings, in.clusterFindings()...)
 	}
-	r.Findings = tidy(r.Findings)
+	r.Findings = tidy(append(r.Findings, blind(in.pods)...))
 	timed(r)
 	return r, nil
 }

@@ -32,6 +32,7 @@ const (
 	sentenceProgressNS         = "audit: listing %s in %s (%d of %d)"
 
 	SentenceNotAudited            = "Namespace %s was not audited: the identity may not list its pods."
+	SentenceNoNamespaceAudited    = "No namespace was audited: the identity may list neither the namespaces nor the pods across them."
 	SentenceKindUnreadable        = "The identity may not list %s in %s, so the checks needing them were not made there."
 	SentenceRequestsMissing       = "Container %s has no cpu or no memory request."
 	SentenceLimitsMissing         = "Container %s has no memory limit."

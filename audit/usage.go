@@ -61,7 +61,7 @@ func InspectUsage(ctx context.Context, s *studioctl.Session, ns string, o Option
 		r.Namespaces = append(r.Namespaces, nsr)
 		r.Findings = append(r.Findings, fs...)
 	}
-	r.Findings = tidy(r.Findings)
+	r.Findings = tidy(append(r.Findings, blind(pods)...))
 	if err := capRows(r, o, s.RowCap()); err != nil {
 		return nil, err
 	}
