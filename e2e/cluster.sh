@@ -360,6 +360,7 @@ EOF
 
   # kwok: fakes the kubelets of nodes annotated kwok.x-k8s.io/node=fake, serves their logs.
   write_pod_logs "$S/kwok/pod.log"
+  write_workload_logs "$S/kwok/logs"
   cp "$kwokbin"/stages/*.yaml "$S/kwok/"
   cat >"$S/kwok/kwok.yaml" <<EOF
 apiVersion: config.kwok.x-k8s.io/v1alpha1
@@ -370,6 +371,7 @@ options:
   nodeLeaseParallelism: 4
   podPlayStageParallelism: 8
   nodePlayStageParallelism: 4
+$(cluster_logs "$S/kwok/logs")
 ---
 apiVersion: kwok.x-k8s.io/v1alpha1
 kind: ClusterLogs
@@ -571,6 +573,7 @@ spec:
   - {containers: [prometheus], usage: {cpu: {value: 350m}, memory: {value: 900Mi}}}
   - {containers: [grafana], usage: {cpu: {value: 40m}, memory: {value: 120Mi}}}
   - {containers: [coredns], usage: {cpu: {value: 3m}, memory: {value: 18Mi}}}
+  - {containers: [guestbook], usage: {cpu: {value: 30m}, memory: {value: 58Mi}}}
   - usage:
       cpu:
         expression: |
@@ -642,7 +645,50 @@ EOF
   chmod 0644 "$1"
 }
 
-# write_pod_logs FILE: CRI-format container log lines served by kwok for every pod.
+# write_workload_logs DIR: each container's own log (e2e/logs/NAMESPACE/CONTAINER.log, see
+# e2e/logs/README.md) in CRI form under DIR/NAMESPACE/, one timestamp a second from
+# 2026-01-15T09:00:00Z, \e and \a turned into ESC and BEL.
+write_workload_logs() {
+  local dir=$1 src ns dst i l ts
+  local esc=$'\x1b' bel=$'\x07'
+  for src in "$here"/logs/*/*.log; do
+    ns=$(basename "$(dirname "$src")")
+    mkdir -p "$dir/$ns"
+    dst="$dir/$ns/$(basename "$src")"
+    : >"$dst"
+    i=0
+    while IFS= read -r l || [ -n "$l" ]; do
+      [ -n "$l" ] || continue
+      l=${l//\\e/$esc}; l=${l//\\a/$bel}
+      ts=$(printf '2026-01-15T09:%02d:%02d.%06d000Z' $((i / 60)) $((i % 60)) $((i * 1371 % 1000000)))
+      printf '%s %s\n' "$ts" "$l" >>"$dst"
+      i=$((i + 1))
+    done <"$src"
+    chmod 0644 "$dst"
+  done
+}
+
+# cluster_logs DIR: one kwok ClusterLogs per namespace of DIR (written by write_workload_logs),
+# naming each container's log and its previous run's (CONTAINER.previous.log, else the same file).
+# None has a default entry, so kwok goes on to the next ClusterLogs for any other container, and
+# the last one (kwok.yaml's studioctl-e2e-logs) serves pod.log to every container left.
+cluster_logs() {
+  local dir=$1 nsdir ns f c prev
+  for nsdir in "$dir"/*/; do
+    ns=$(basename "$nsdir")
+    printf -- '---\napiVersion: kwok.x-k8s.io/v1alpha1\nkind: ClusterLogs\nmetadata:\n  name: studioctl-e2e-logs-%s\nspec:\n  selector:\n    matchNamespaces: [%s]\n  logs:\n' "$ns" "$ns"
+    for f in "$nsdir"*.log; do
+      c=$(basename "$f" .log)
+      case "$c" in *.previous) continue ;; esac
+      prev="$nsdir$c.previous.log"
+      [ -f "$prev" ] || prev=$f
+      printf '  - containers: [%s]\n    logsFile: %s\n    previousLogsFile: %s\n' "$c" "$f" "$prev"
+    done
+  done
+}
+
+# write_pod_logs FILE: CRI-format container log lines served by kwok for every container that has
+# no log of its own (write_workload_logs); the live suite appends to it (KWOK_LOG_FILE).
 write_pod_logs() {
   local f=$1 i ts
   local esc=$'\x1b' bel=$'\x07'

@@ -254,6 +254,7 @@ C_CONFIGMAP=CANARY-JULIET            # ConfigMap shop/app-settings data
 C_DOCKERCONFIG=CANARY-KILO           # Secret shop/regcred .dockerconfigjson password (base64 inside base64)
 C_SECRET_DATA2=CANARY-LIMA           # Secret payments/stripe-keys .data.webhook-secret (also in last-applied)
 C_EMBEDDED=CANARY-MIKE               # Secret shop/secname-canary-a .data.token, and base64 in a lower-case kind: secret manifest in ClusterPolicy secret-sync
+C_DEMO_SECRET=CANARY-NOVEMBER        # Secret default/guestbook-db .data.password (the demo's Secret whose values never print)
 # Secret names that machine mode must never print (issue 25), each planted in one shape: the
 # Secret shop/secname-canary-a and two Events about it (core involvedObject, events.k8s.io
 # regarding); a multi-group Role rule's resourceNames (secname-canary-b, payments/secret-rotator);
@@ -274,6 +275,7 @@ $C_CONFIGMAP
 $C_DOCKERCONFIG
 $C_SECRET_DATA2
 $C_EMBEDDED
+$C_DEMO_SECRET
 EOF
 printf '%s\n' $SECRET_NAME_CANARIES >"$S/secret-names.txt"
 umask 022
@@ -601,6 +603,71 @@ spec:
     command: [sleep, infinity]
 EOF
 apply "$M/40-shop.yaml"
+
+# ------------------------------------------------------------------ default
+# What a reader sees first: `get pods` with no namespace reads default (issue 30). A small
+# guestbook: a Deployment of two pods, their Service, the ConfigMap they mount and the Secret their
+# env reads, whose password is a canary (the demo captures the Secret with its values stripped).
+log "namespace default"
+cat >"$M/45-default.yaml" <<EOF
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: guestbook-settings, namespace: default, labels: {app: guestbook}}
+data:
+  settings.yaml: |
+    greeting: Hello from the demo
+    pageSize: 20
+  log_level: info
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: guestbook-db, namespace: default, labels: {app: guestbook}}
+type: Opaque
+data:
+  username: $(b64 guestbook)
+  password: $(b64 "$C_DEMO_SECRET")
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: guestbook
+  namespace: default
+  labels: {app: guestbook, app.kubernetes.io/name: guestbook}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: guestbook}}
+  template:
+    metadata:
+      labels: {app: guestbook, app.kubernetes.io/name: guestbook}
+    spec:
+$TOL
+      containers:
+      - name: guestbook
+        image: registry.example.test/guestbook:1.3.0
+        ports: [{name: http, containerPort: 8080}]
+        env:
+        - name: DB_USER
+          valueFrom: {secretKeyRef: {name: guestbook-db, key: username}}
+        - name: DB_PASSWORD
+          valueFrom: {secretKeyRef: {name: guestbook-db, key: password}}
+        - name: LOG_LEVEL
+          valueFrom: {configMapKeyRef: {name: guestbook-settings, key: log_level}}
+        resources: {requests: {cpu: 50m, memory: 64Mi}, limits: {cpu: 250m, memory: 128Mi}}
+        readinessProbe: {httpGet: {path: /healthz, port: http}}
+        securityContext: {runAsNonRoot: true, allowPrivilegeEscalation: false, readOnlyRootFilesystem: true}
+        volumeMounts: [{name: settings, mountPath: /etc/guestbook, readOnly: true}]
+      volumes:
+      - name: settings
+        configMap: {name: guestbook-settings, items: [{key: settings.yaml, path: settings.yaml}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: guestbook, namespace: default, labels: {app: guestbook}}
+spec:
+  selector: {app: guestbook}
+  ports: [{name: http, port: 80, targetPort: http}]
+EOF
+apply "$M/45-default.yaml"
 
 # ------------------------------------------------------------------ payments
 log "namespace payments"
@@ -1892,38 +1959,43 @@ k wait -n payments --for=condition=Complete job/ledger-migrate --timeout=300s >/
 wait_pods -A
 
 # ------------------------------------------------------------------ events
+# The kubelet's events about the crash-looping pod (ops/report-generator: six restarts, its last
+# run exited 1), so the events say what the pods show: seven starts and the back-off (whose message
+# holds colour codes). The shop api pods run healthy and have none.
 log "events"
 POD=$(k get pods -n shop -l app=api -o jsonpath='{.items[0].metadata.name}')
-UID_=$(k get pod -n shop "$POD" -o jsonpath='{.metadata.uid}')
+CRASH=$(k get pods -n ops -l app=report-generator -o jsonpath='{.items[0].metadata.name}')
+CRASH_UID=$(k get pod -n ops "$CRASH" -o jsonpath='{.metadata.uid}')
+CRASH_NODE=$(k get pod -n ops "$CRASH" -o jsonpath='{.spec.nodeName}')
 NOW=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 cat >"$M/80-events.yaml" <<EOF
 apiVersion: v1
 kind: Event
-metadata: {name: $POD.oomwarning, namespace: shop}
-involvedObject: {apiVersion: v1, kind: Pod, name: $POD, namespace: shop, uid: $UID_, fieldPath: "spec.containers{api}"}
-type: Warning
-reason: OOMKilling
-message: "Memory cgroup out of memory: Killed process 4242 (api) total-vm:812345kB"
-source: {component: kernel-monitor, host: kwok-node-0}
-firstTimestamp: "$NOW"
-lastTimestamp: "$NOW"
-count: 3
-reportingComponent: kernel-monitor
-reportingInstance: kwok-node-0
----
-apiVersion: v1
-kind: Event
-metadata: {name: $POD.backoff, namespace: shop}
-involvedObject: {apiVersion: v1, kind: Pod, name: $POD, namespace: shop, uid: $UID_}
-type: Warning
-reason: BackOff
-message: "Back-off restarting failed container api in pod ${POD}_shop(\e[31m$UID_\e[0m)"
-source: {component: kubelet, host: kwok-node-0}
+metadata: {name: $CRASH.started, namespace: ops}
+involvedObject: {apiVersion: v1, kind: Pod, name: $CRASH, namespace: ops, uid: $CRASH_UID, fieldPath: "spec.containers{generator}"}
+type: Normal
+reason: Started
+message: "Started container generator"
+source: {component: kubelet, host: $CRASH_NODE}
 firstTimestamp: "$NOW"
 lastTimestamp: "$NOW"
 count: 7
 reportingComponent: kubelet
-reportingInstance: kwok-node-0
+reportingInstance: $CRASH_NODE
+---
+apiVersion: v1
+kind: Event
+metadata: {name: $CRASH.backoff, namespace: ops}
+involvedObject: {apiVersion: v1, kind: Pod, name: $CRASH, namespace: ops, uid: $CRASH_UID, fieldPath: "spec.containers{generator}"}
+type: Warning
+reason: BackOff
+message: "Back-off restarting failed container generator in pod ${CRASH}_ops(\e[31m$CRASH_UID\e[0m)"
+source: {component: kubelet, host: $CRASH_NODE}
+firstTimestamp: "$NOW"
+lastTimestamp: "$NOW"
+count: 6
+reportingComponent: kubelet
+reportingInstance: $CRASH_NODE
 ---
 apiVersion: v1
 kind: Event
