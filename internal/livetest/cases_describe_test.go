@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -50,6 +51,9 @@ var describeKinds = []struct {
 	{"configmaps", false}, {"secrets", false}, {"serviceaccounts", false}, {"ingresses", false},
 	{"persistentvolumeclaims", false}, {"persistentvolumes", true}, {"roles", false}, {"rolebindings", false},
 	{"clusterroles", true}, {"clusterrolebindings", true}, {"widgets", false},
+	{"horizontalpodautoscalers", false}, {"poddisruptionbudgets", false}, {"endpoints", false},
+	{"endpointslices", false}, {"storageclasses", true}, {"priorityclasses", true}, {"ingressclasses", true},
+	{"limitranges", false}, {"resourcequotas", false}, {"networkpolicies", false},
 }
 
 // describePerKind bounds how many objects of one kind are described.
@@ -186,4 +190,172 @@ func describeHas(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// layoutKinds are the kinds whose whole describe output TestDescribeLayoutsLive compares with
+// kubectl's, by the short name a person types; unordered marks a kind whose table rows kubectl
+// prints in map order (a limit range's resources), which the comparison sorts on both sides.
+var layoutKinds = []struct {
+	short, kind        string
+	cluster, unordered bool
+}{
+	{"hpa", "horizontalpodautoscalers", false, false}, {"pdb", "poddisruptionbudgets", false, false},
+	{"ep", "endpoints", false, false}, {"endpointslice", "endpointslices", false, false},
+	{"sc", "storageclasses", true, false}, {"pc", "priorityclasses", true, false},
+	{"ingressclass", "ingressclasses", true, false}, {"limits", "limitranges", false, true},
+	{"quota", "resourcequotas", false, false}, {"netpol", "networkpolicies", false, false},
+}
+
+// layoutPerKind bounds how many objects of one kind TestDescribeLayoutsLive describes one by one.
+const layoutPerKind = 24
+
+// describeLayoutText is a describe output made comparable across two runs seconds apart: in the
+// Events table each line's cells (split where kubectl's columns are) with every age masked, as
+// the width of the age column moves with the ages; and, for an unordered kind, each table's rows
+// sorted. Every other byte is kept.
+func describeLayoutText(text string, unordered bool) string {
+	lines := strings.Split(text, "\n")
+	inEvents, inRows := false, false
+	rowsFrom := 0
+	sortRows := func(end int) {
+		if inRows {
+			sort.Strings(lines[rowsFrom:end])
+		}
+		inRows = false
+	}
+	for i, line := range lines {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case line == "Events:":
+			inEvents = true
+		case inEvents && strings.HasPrefix(line, "  "):
+			cells := cellSplit.Split(trimmed, -1)
+			for j, c := range cells {
+				if ageCell.MatchString(c) || repeatedCell.MatchString(c) {
+					cells[j] = "AGE"
+				}
+			}
+			lines[i] = "  " + strings.Join(cells, " | ")
+		default:
+			inEvents = false
+		}
+		if !unordered {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(trimmed, "----"):
+			sortRows(i)
+			inRows, rowsFrom = true, i+1
+		case inRows && (trimmed == "" || strings.HasPrefix(line, "Name:")):
+			sortRows(i)
+		}
+	}
+	sortRows(len(lines))
+	return strings.Join(lines, "\n")
+}
+
+// describeBoth runs one describe statement with kubectl and with studioctl as identity and tells
+// whether the outputs agree (describeLayoutText), with both exit codes and studioctl's stderr.
+// Outputs that differ are read once more: an autoscaler's current metrics move between two reads.
+func describeBoth(t *testing.T, s *studioctl.Session, identity string, words []string, unordered bool) (same bool, want, got string, kcode, code int, stderr string) {
+	for try := 0; try < 2; try++ {
+		want, _, kcode = runKubectl(t, identity, words)
+		var out, errOut bytes.Buffer
+		code = cli.ExecWords(context.Background(), s, words, &out, &errOut)
+		got, stderr = out.String(), errOut.String()
+		if kcode == code && describeLayoutText(want, unordered) == describeLayoutText(got, unordered) {
+			return true, want, got, kcode, code, stderr
+		}
+	}
+	return false, want, got, kcode, code, stderr
+}
+
+// layoutTargets lists the objects of a kind in every namespace, "" for a cluster-scoped one's.
+func layoutTargets(t *testing.T, kind string) [][2]string {
+	stdout, _, code := runKubectl(t, "admin", []string{"get", kind, "-A", "-o",
+		`jsonpath={range .items[*]}{.metadata.name}{" "}{.metadata.namespace}{"\n"}{end}`})
+	if code != 0 {
+		t.Fatalf("kubectl get %s -A: exit %d", kind, code)
+	}
+	var out [][2]string
+	for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		if f := strings.Fields(l); len(f) == 2 {
+			out = append(out, [2]string{f[0], f[1]})
+		} else if len(f) == 1 {
+			out = append(out, [2]string{f[0], ""})
+		}
+	}
+	if len(out) > layoutPerKind {
+		out = out[:layoutPerKind]
+	}
+	return out
+}
+
+// TestDescribeLayoutsLive holds the ten describers of issue 30 to kubectl's whole text: every
+// object of each kind (up to layoutPerKind) described alone, with its events, and the list forms
+// (-A, and -n of a namespace that holds one), must print what kubectl prints apart from ages. As
+// the view identity, a kind it may list compares the same way, and one it may not is refused
+// with studioctl's 403 sentence, exit 1, and none of the server's words.
+func TestDescribeLayoutsLive(t *testing.T) {
+	needCluster(t)
+	if _, err := os.Stat(kubectl); err != nil {
+		t.Skipf("kubectl is not at %s", kubectl)
+	}
+	admin, view := liveSession(t, "admin"), liveSession(t, "view")
+	diff := func(words []string, identity, want, got string, kcode, code int, stderr string) {
+		t.Errorf("%s as %s: kubectl exit %d, studioctl exit %d %s\n--- kubectl\n%s\n--- studioctl\n%s",
+			strings.Join(words, " "), identity, kcode, code, stderr, want, got)
+	}
+	total, identical := 0, 0
+	for _, k := range layoutKinds {
+		targets := layoutTargets(t, k.kind)
+		if len(targets) == 0 {
+			t.Errorf("no %s in the cluster: is the scenario seeded?", k.kind)
+			continue
+		}
+		objects, same := 0, 0
+		for _, target := range targets {
+			words := []string{"describe", k.short, target[0]}
+			if target[1] != "" {
+				words = append(words, "-n", target[1])
+			}
+			objects++
+			if ok, want, got, kcode, code, stderr := describeBoth(t, admin, "admin", words, k.unordered); ok {
+				same++
+			} else {
+				diff(words, "admin", want, got, kcode, code, stderr)
+			}
+		}
+		lists := [][]string{{"describe", k.short, "-A"}}
+		if !k.cluster {
+			lists = append(lists, []string{"describe", k.short, "-n", targets[0][1]})
+		}
+		listsSame := 0
+		for _, words := range lists {
+			if ok, want, got, kcode, code, stderr := describeBoth(t, admin, "admin", words, k.unordered); ok && code == 0 {
+				listsSame++
+			} else {
+				diff(words, "admin", want, got, kcode, code, stderr)
+			}
+		}
+		// As view: the same text where kubectl may read, studioctl's sentence where it may not.
+		words := lists[0]
+		viewResult := "identical"
+		ok, want, got, kcode, code, stderr := describeBoth(t, view, "view", words, k.unordered)
+		switch {
+		case kcode != 0:
+			viewResult = "forbidden"
+			if code != 1 || !strings.Contains(stderr, "403 Forbidden") || strings.Contains(stderr, "cannot list resource") || got != "" {
+				t.Errorf("%s as view: exit %d, stdout %q, stderr %q; want exit 1 and studioctl's 403 sentence alone",
+					strings.Join(words, " "), code, got, stderr)
+			}
+		case !ok:
+			viewResult = "different"
+			diff(words, "view", want, got, kcode, code, stderr)
+		}
+		total += objects
+		identical += same
+		t.Logf("describe %s: %d/%d objects identical to kubectl; list forms %d/%d; as view: %s", k.short, same, objects, listsSame, len(lists), viewResult)
+	}
+	t.Logf("describe layouts: %d/%d objects identical to kubectl", identical, total)
 }
