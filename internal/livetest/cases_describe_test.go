@@ -37,7 +37,18 @@ func init() {
 		Case{Statement: "describe rolebinding web-pod-reader -n shop"},
 		Case{Statement: "describe clusterrole view"},
 		Case{Statement: "describe configmap web-config -n shop"},
+		Case{Statement: "describe hpa report-archiver -n ops"},
+		Case{Statement: "describe pdb web -n shop"},
+		Case{Statement: "describe ep web -n shop"},
+		Case{Statement: "describe endpointslice -l kubernetes.io/service-name=web -n shop"},
+		Case{Statement: "describe sc standard"},
+		Case{Statement: "describe pc business-critical"},
+		Case{Statement: "describe limits defaults -n payments"},
+		Case{Statement: "describe quota compute -n payments"},
+		Case{Statement: "describe netpol -n payments"},
 	)
+	// A cluster-scoped kind the view identity may not read: its answer is studioctl's sentence.
+	addCases("20-describe", "all", Case{Statement: "describe ingressclass nginx"})
 }
 
 // describeKinds are the kinds describe lays out as kubectl does, and a custom resource for the
