@@ -17,9 +17,7 @@ func MaskString() string { return Masked }
 // should hold a name or a list but holds a map (as in a CRD's schema, where "secretName" describes
 // the field) is not masked but walked like any other map. Machine is idempotent and never unmasks.
 // docs/redaction.md lists the rules; machineMap applies them to one map.
-func Machine(v any) {
-	machineRules.walk(v, "", 0)
-}
+func Machine(v any) { machineRules.walk(v, "", 0) }
 
 // maskDeep masks v whole: a scalar becomes Masked, nil stays nil, and a map or an array keeps its
 // keys and length with every value inside masked the same way. Maps and arrays are changed in

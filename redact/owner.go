@@ -105,26 +105,6 @@ func sameScalar(a, b any) bool {
 	return false
 }
 
-// ownerWalk applies ownerMap to every map in v and reports whether anything changed.
-func ownerWalk(v any, depth int) bool {
-	if depth > maxDepth {
-		return false
-	}
-	changed := false
-	switch t := v.(type) {
-	case map[string]any:
-		changed = ownerMap(t)
-		for _, c := range t {
-			changed = ownerWalk(c, depth+1) || changed
-		}
-	case []any:
-		for _, c := range t {
-			changed = ownerWalk(c, depth+1) || changed
-		}
-	}
-	return changed
-}
-
 // ownerInAnnotations fingerprints, in every annotation of an object, each occurrence of the owner
 // its metadata names (the eai.io/owner label or annotation, read before they are fingerprinted):
 // another tool's copy of the labels (kopf's last-handled-configuration) or a free-text note can
@@ -177,7 +157,7 @@ func ownerInCopy(s string) string {
 		}
 		return s
 	}
-	if !ownerWalk(doc, 0) {
+	if !people(doc) {
 		return s
 	}
 	var buf bytes.Buffer
@@ -192,10 +172,6 @@ func ownerInCopy(s string) string {
 	}
 	return out
 }
-
-// Owners applies the owner rule to any decoded value, in place. PeopleAny and SecretObject apply
-// it already; it is exported for values that come from elsewhere.
-func Owners(v any) { ownerWalk(v, 0) }
 
 // SentenceOwnerSelector is the refusal of a selector on the owner, wherever a selector is read.
 const SentenceOwnerSelector = "A label selector may not name eai.io/owner: studioctl shows an owner only as its fingerprint, and a selector on it would confirm a guessed identity. Nothing was sent."

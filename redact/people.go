@@ -159,7 +159,9 @@ func SecretObject(obj map[string]any) {
 			cleanSecretMetadata(meta, keys, values)
 		}
 	}
-	ownerWalk(obj, 0)
+	// The owner rule still holds inside a Secret: its own map, then whatever it holds.
+	ownerMap(obj)
+	peopleRules().walkValues(obj, "", 0)
 }
 
 // dataMarker is the marker for one data value; it appends the value (raw and decoded) to values,
@@ -187,7 +189,7 @@ func dataMarker(v any, values *[]string) string {
 // rows of a Table). Annotation keys stay. An annotations field that is not a map is removed.
 func SecretMetadata(meta map[string]any, keyNames []string) {
 	cleanSecretMetadata(meta, keyNames, nil)
-	ownerWalk(meta, 0)
+	people(meta)
 }
 
 func cleanSecretMetadata(meta map[string]any, keys, values []string) {
@@ -430,6 +432,4 @@ func listItemKind(m map[string]any) string {
 // a custom resource embedding a Secret) and applies SecretObject to every Secret it finds at any
 // depth, including the kind-less items of a SecretList. It does not walk into a Secret after
 // stripping it.
-func PeopleAny(v any) {
-	peopleRules.walk(v, "", 0)
-}
+func PeopleAny(v any) { people(v) }

@@ -366,3 +366,26 @@ func TestPeopleCycleDoesNotHang(t *testing.T) {
 	c["self"] = c
 	Machine(c)
 }
+
+// A custom resource applied with kubectl keeps a copy of itself in the last-applied annotation; a
+// Secret it embeds is stripped in that copy as in the object (the owner rule and the Secret rule
+// are one rule set, walked by one walker, in the copy too).
+func TestSecretInsideALastAppliedCopy(t *testing.T) {
+	const value = "c3VwZXItc2VjcmV0LXZhbHVl" // base64 of super-secret-value
+	manifest := map[string]any{"apiVersion": "v1", "kind": "Secret", "metadata": map[string]any{"name": "db"},
+		"data": map[string]any{"password": value}}
+	cr := map[string]any{"apiVersion": "kubernetes.crossplane.io/v1alpha2", "kind": "Object",
+		"metadata": map[string]any{"name": "db"},
+		"spec":     map[string]any{"forProvider": map[string]any{"manifest": manifest}}}
+	obj := map[string]any{"apiVersion": "kubernetes.crossplane.io/v1alpha2", "kind": "Object",
+		"metadata": map[string]any{"name": "db", "annotations": map[string]any{LastAppliedAnnotation: lastApplied(t, cr)}},
+		"spec":     map[string]any{"forProvider": map[string]any{"manifest": deepCopy(manifest)}}}
+	PeopleAny(obj)
+	out := marshalPlain(t, obj)
+	if strings.Contains(out, value) {
+		t.Fatalf("a Secret's value survived in the object or its last-applied copy: %s", out)
+	}
+	if got := strings.Count(out, sizeMarker(len("super-secret-value"))); got != 2 {
+		t.Fatalf("want the size marker in the object and in the copy, found it %d times: %s", got, out)
+	}
+}
