@@ -90,7 +90,7 @@ func TestPipedConsoleKeepsGoing(t *testing.T) {
 // whose transport has no stubs: any request would fail the test.
 func TestRefusedStatementsSendNothing(t *testing.T) {
 	reg := httpstub.New(t)
-	s, err := studioctl.Open(kube.Connection{Host: "cluster.example", Token: "t"}, studioctl.Options{Transport: reg})
+	s, err := studioctl.Open(studioctl.Connection{Host: "cluster.example", Token: "t"}, studioctl.Options{Transport: reg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestRefusedStatementsSendNothing(t *testing.T) {
 // no credential value.
 func TestHistoryIsPrivateAndMasked(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "state")
-	s, err := studioctl.Open(kube.Connection{Host: "cluster.example", Token: "t"}, studioctl.Options{Transport: http.DefaultTransport})
+	s, err := studioctl.Open(studioctl.Connection{Host: "cluster.example", Token: "t"}, studioctl.Options{Transport: http.DefaultTransport})
 	if err != nil {
 		t.Fatal(err)
 	}

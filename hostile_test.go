@@ -28,7 +28,10 @@ import (
 func openHostile(t *testing.T, mode hostile.Mode, redact studioctl.Mode) (*hostile.Server, *studioctl.Session) {
 	t.Helper()
 	srv := hostile.New(t, mode)
-	s, err := studioctl.Open(srv.Conn, studioctl.Options{Redact: redact})
+	c := srv.Conn
+	conn := studioctl.Connection{Host: c.Host, Port: c.Port, Token: c.Token, DefaultNamespace: c.DefaultNamespace,
+		CAData: c.CAData, TLSServerName: c.TLSServerName}
+	s, err := studioctl.Open(conn, studioctl.Options{Redact: redact})
 	if err != nil {
 		t.Fatal(err)
 	}

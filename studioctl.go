@@ -80,23 +80,6 @@ const (
 	Machine
 )
 
-// Connection is a connection's fields as a person or an import gave them: the server's host, port
-// and API path, its CA, and a bearer token or a client certificate. Open validates it.
-type Connection = kube.Connection
-
-// Tunnel is an SSH host a Connection is dialled through: its user, host, port and the host's key as
-// a known_hosts line; the key studioctl signs in with comes from Options.SSHAgent.
-type Tunnel = kube.Tunnel
-
-// Switches are the operator's two switches: plain HTTP to this machine (kubectl proxy) and TLS
-// without a certificate check. The zero value turns both off; the library never reads them from
-// the environment (the studioctl command does, from KUBERNETES_ALLOW_LOOPBACK_PLAINTEXT and
-// KUBERNETES_ALLOW_INSECURE_TLS).
-type Switches = kube.Switches
-
-// Notice is what a kubeconfig held that studioctl does not use, in a sentence.
-type Notice = kubeconfig.Notice
-
 // Recording is what a real API server answered, for a session that replays it.
 type Recording = record.Recording
 
@@ -163,7 +146,7 @@ func OpenSnapshot(snap *Snapshot, o Options) (*Session, error) {
 
 // Open validates a connection's fields and opens a session on it. Nothing is sent until a read.
 func Open(conn Connection, o Options) (*Session, error) {
-	ep, err := conn.Validate(o.Switches)
+	ep, err := conn.kube().Validate(kube.Switches(o.Switches))
 	if err != nil {
 		return nil, err
 	}
@@ -235,8 +218,8 @@ func openContext(f *kubeconfig.File, contextName string, o Options) (*Session, [
 	if err := imp.PluginOnly(); err != nil {
 		return nil, nil, err
 	}
-	s, err := Open(imp.Connection, o)
-	return s, imp.Notices, err
+	s, err := Open(connectionOf(imp.Connection), o)
+	return s, noticesOf(imp.Notices), err
 }
 
 // OpenSaved opens a session on the connection saved as name in st (store.New(dir) opens the
@@ -247,7 +230,7 @@ func OpenSaved(st *store.Store, name string, o Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	ep, err := saved.Endpoint(o.Switches)
+	ep, err := saved.Endpoint(kube.Switches(o.Switches))
 	if err != nil {
 		return nil, err
 	}

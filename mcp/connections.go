@@ -23,12 +23,9 @@ func FromStore(st *store.Store, base studioctl.Options) ([]Connection, error) {
 		}
 		sv := sv
 		out = append(out, Connection{Name: sv.Name, Host: sv.Connection.Host, Open: func() (*studioctl.Session, error) {
-			if _, err := sv.AgentEndpoint(base.Switches); err != nil {
-				return nil, err
-			}
 			o := base
 			o.Redact, o.MaxRows = studioctl.Machine, MaxRows
-			return studioctl.Open(sv.AgentConnection(), o)
+			return studioctl.OpenSavedAsAgent(st, sv.Name, o)
 		}})
 	}
 	return out, nil

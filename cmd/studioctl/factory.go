@@ -108,7 +108,7 @@ func (f *Factory) openWith(adjust func(*studioctl.Options)) (*studioctl.Session,
 	if err := g.maxRows.check(); err != nil {
 		return nil, err
 	}
-	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows.n, CacheDir: io.HomeDirs.Cache, Switches: switchesOf(io)}
+	opts := studioctl.Options{Redact: mode, MaxRows: g.maxRows.n, CacheDir: io.HomeDirs.Cache, Switches: studioctl.Switches(switchesOf(io))}
 	if g.verbosity >= 6 {
 		opts.Observe = func(method, url string) { fmt.Fprintf(io.Err, "studioctl: %s %s\n", method, url) }
 	}

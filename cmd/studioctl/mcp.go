@@ -95,7 +95,7 @@ func newMCPServer(f *Factory) (*mcp.Server, error) {
 // mcpConnections are the recording (--replay) or the saved connections that opted in, or the one
 // --connection names.
 func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
-	base := studioctl.Options{CacheDir: io.HomeDirs.Cache, Switches: switchesOf(io)}
+	base := studioctl.Options{CacheDir: io.HomeDirs.Cache, Switches: studioctl.Switches(switchesOf(io))}
 	if g.replay != "" {
 		if g.connection != "" {
 			return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)

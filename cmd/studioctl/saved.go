@@ -12,7 +12,7 @@ import (
 // connection is its stored fields and nothing else: they are validated again with the operator's
 // switches, and the endpoint is checked against the address the connection was registered for.
 func openSaved(name string, opts studioctl.Options, io *IOStreams) (*studioctl.Session, error) {
-	opts.Switches = switchesOf(io)
+	opts.Switches = studioctl.Switches(switchesOf(io))
 	opts.SSHAgent = sshAgentOf(io)
 	return studioctl.OpenSaved(io.savedStore(), name, opts)
 }

@@ -51,7 +51,7 @@ func runCheck(t *testing.T, data []byte, sw *kube.Switches) (*check.Report, int,
 	var requests atomic.Int64 // the six reviews go at once
 	o := studioctl.Options{Observe: func(string, string) { requests.Add(1) }}
 	if sw != nil {
-		o.Switches = *sw
+		o.Switches = studioctl.Switches(*sw)
 	}
 	s, _, err := studioctl.OpenKubeconfig(data, "", o)
 	if err != nil {
@@ -258,7 +258,7 @@ func TestCheckASavedConnection(t *testing.T) {
 	if _, err := got.Endpoint(kube.Switches{}); err != nil {
 		t.Fatal(err)
 	}
-	s, err := studioctl.Open(got.Connection, studioctl.Options{})
+	s, err := studioctl.OpenSaved(st, "e2e", studioctl.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
