@@ -32,6 +32,7 @@ const (
 	CodeBase64            = "kubeconfig.base64"
 	CodeMissingName       = "kubeconfig.missing_name"
 	CodeDuplicateName     = "kubeconfig.duplicate_name"
+	CodeMinify            = "kubeconfig.minify"
 )
 
 // This room's codes and sentences.
@@ -56,6 +57,8 @@ const (
 	sentenceType              = "The field %s at line %d, column %d must be %s. Nothing was sent."
 	sentenceBase64            = "The field %s at line %d, column %d is not valid base64, so it cannot be decoded. Nothing was sent."
 	sentenceMissingName       = "An entry of %s at line %d, column %d has no name. Nothing was sent."
+	sentenceMinifyNoCurrent   = "config view --minify keeps the current context, and the kubeconfig sets none; name one with --context NAME. Nothing was sent."
+	sentenceMinifyMissing     = "config view --minify keeps the current context with its cluster and user, and the kubeconfig defines no %s %q. Nothing was sent."
 	sentenceDuplicateName     = "Two entries of %s share one name, at line %d, column %d and at line %d, column %d; studioctl refuses that rather than guess which one counts. Nothing was sent."
 )
 

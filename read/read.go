@@ -13,6 +13,7 @@ import (
 	"github.com/studioctl/studioctl/read/apiresources"
 	"github.com/studioctl/studioctl/read/auth"
 	"github.com/studioctl/studioctl/read/clusterinfo"
+	"github.com/studioctl/studioctl/read/config"
 	"github.com/studioctl/studioctl/read/describe"
 	"github.com/studioctl/studioctl/read/events"
 	"github.com/studioctl/studioctl/read/explain"
@@ -36,21 +37,24 @@ type Statement struct {
 
 // families maps each command of statement.Commands to a new value of its options, by name.
 var families = map[string]func() reader.Options{
-	"get":             func() reader.Options { return &get.Options{} },
-	"describe":        func() reader.Options { return &describe.Options{} },
-	"logs":            func() reader.Options { return &logs.Options{} },
-	"events":          func() reader.Options { return &events.Options{} },
-	"explain":         func() reader.Options { return &explain.Options{} },
-	"top pod":         func() reader.Options { return &top.PodOptions{} },
-	"top node":        func() reader.Options { return &top.NodeOptions{} },
-	"auth can-i":      func() reader.Options { return &auth.CanIOptions{} },
-	"auth whoami":     func() reader.Options { return &auth.WhoAmIOptions{} },
-	"api-resources":   func() reader.Options { return &apiresources.ResourcesOptions{} },
-	"api-versions":    func() reader.Options { return &apiresources.VersionsOptions{} },
-	"version":         func() reader.Options { return &version.Options{} },
-	"rollout status":  func() reader.Options { return &rollout.StatusOptions{} },
-	"rollout history": func() reader.Options { return &rollout.HistoryOptions{} },
-	"cluster-info":    func() reader.Options { return &clusterinfo.Options{} },
+	"get":                    func() reader.Options { return &get.Options{} },
+	"describe":               func() reader.Options { return &describe.Options{} },
+	"logs":                   func() reader.Options { return &logs.Options{} },
+	"events":                 func() reader.Options { return &events.Options{} },
+	"explain":                func() reader.Options { return &explain.Options{} },
+	"top pod":                func() reader.Options { return &top.PodOptions{} },
+	"top node":               func() reader.Options { return &top.NodeOptions{} },
+	"auth can-i":             func() reader.Options { return &auth.CanIOptions{} },
+	"auth whoami":            func() reader.Options { return &auth.WhoAmIOptions{} },
+	"api-resources":          func() reader.Options { return &apiresources.ResourcesOptions{} },
+	"api-versions":           func() reader.Options { return &apiresources.VersionsOptions{} },
+	"version":                func() reader.Options { return &version.Options{} },
+	"rollout status":         func() reader.Options { return &rollout.StatusOptions{} },
+	"rollout history":        func() reader.Options { return &rollout.HistoryOptions{} },
+	"cluster-info":           func() reader.Options { return &clusterinfo.Options{} },
+	"config view":            func() reader.Options { return &config.ViewOptions{} },
+	"config get-contexts":    func() reader.Options { return &config.GetContextsOptions{} },
+	"config current-context": func() reader.Options { return &config.CurrentContextOptions{} },
 }
 
 // Parse reads a statement from words (as a shell split them), fills its command's options and

@@ -59,6 +59,7 @@ var Flags = map[string]FlagSpec{
 	"allow-missing-template-keys": {Long: "allow-missing-template-keys", Kind: Bool, Usage: "a template's missing key prints nothing (false: it is an error)", Default: "true"},
 	"for":                         {Long: "for", Kind: String, Value: "TYPE/NAME", Usage: "only events about this object"},
 	"types":                       {Long: "types", Kind: List, Value: "TYPE", Usage: "only events of these types: Normal, Warning"},
+	"minify":                      {Long: "minify", Kind: Bool, Usage: "config view: only the current context (or --context's), its cluster and its user"},
 	"namespaced":                  {Long: "namespaced", Kind: Bool, Usage: "only namespaced resources (--namespaced=false: only cluster-scoped)", Default: "true"},
 	"api-group":                   {Long: "api-group", Kind: String, Value: "GROUP", Usage: "only resources of this API group"},
 	"verbs":                       {Long: "verbs", Kind: List, Value: "VERB", Usage: "only resources that support these verbs"},
@@ -124,6 +125,13 @@ var Commands = []*Command{
 	{Name: "rollout history", Args: "TYPE/NAME | TYPE NAME", Summary: "List a deployment's, stateful set's or daemon set's recorded revisions",
 		Flags: []string{"namespace", "request-timeout"}, MinArgs: 1, MaxArgs: 2,
 		Example: "rollout history deployment/web -n shop\nrollout history statefulset postgres -n shop"},
+	{Name: "config view", Args: "", Summary: "Print the person's kubeconfig as kubectl lays it out, every credential shown as DATA+OMITTED or REDACTED (the command line only; nothing is sent)",
+		Flags: []string{"minify", "output", "allow-missing-template-keys"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Forms: true,
+		Example: "config view\nconfig view --minify\nconfig view -o jsonpath='{.contexts[*].name}'"},
+	{Name: "config get-contexts", Args: "[NAME ...]", Summary: "List the person's kubeconfig contexts, the current one marked * (the command line only; nothing is sent)",
+		Flags: []string{"output", "no-headers"}, MaxArgs: -1, Outputs: []string{"name"}, Example: "config get-contexts\nconfig get-contexts -o name"},
+	{Name: "config current-context", Args: "", Summary: "Print the person's kubeconfig current context (the command line only; nothing is sent)",
+		MaxArgs: 0, Example: "config current-context"},
 	{Name: "version", Args: "", Summary: "Print studioctl's version and the server's (--client: studioctl's alone, no server needed)",
 		Flags: []string{"client", "output", "request-timeout"}, MaxArgs: 0, Outputs: []string{"json", "yaml"}, Example: "version\nversion -o json\nversion --client"},
 }
@@ -135,8 +143,15 @@ var (
 		"certificate", "cordon", "uncordon", "drain", "taint", "apply", "patch", "replace", "label",
 		"annotate", "debug", "exec", "attach", "cp", "port-forward", "proxy", "rollout"}
 	// NotInV1 are read-only commands this version does not read.
-	NotInV1 = []string{"config", "wait", "diff", "completion", "options", "plugin",
+	NotInV1 = []string{"wait", "diff", "completion", "options", "plugin",
 		"kustomize", "alpha", "help"}
+	// ConfigWrites are the config subcommands that change a kubeconfig file; config view,
+	// get-contexts and current-context only read it.
+	ConfigWrites = []string{"set", "unset", "set-cluster", "set-context", "set-credentials", "use-context", "use",
+		"delete-cluster", "delete-context", "delete-user", "rename-context"}
+	// RevealingFlags are refused by name for a command, each because it would print a credential:
+	// config view --raw and --flatten print the kubeconfig's keys and tokens as they are.
+	RevealingFlags = map[string][]string{"config view": {"raw", "flatten"}}
 	// ReadOnlyRollout are the rollout subcommands that only read; every other one writes.
 	ReadOnlyRollout = []string{"status", "history"}
 	// ConnectionFlags belong to the connection, never to a statement.

@@ -105,6 +105,8 @@ func Parse(words []string) (*Statement, error) {
 			return nil, kube.Refusef(CodeUsage, sentenceTopNeedsKind)
 		case "auth":
 			return nil, kube.Refusef(CodeUsage, sentenceAuthNeedsKind)
+		case "config":
+			return nil, refuseConfig(words)
 		}
 		return nil, kube.Refusef(CodeUnknownCommand, SentenceUnknownCommand, words[0], CommandList())
 	}
@@ -136,6 +138,15 @@ func refuseCommand(words []string) error {
 		return kube.Refusef(CodeNotInV1, sentenceNotInV1Command, verb)
 	}
 	return nil
+}
+
+// refuseConfig answers a config statement the table does not read: a write to the kubeconfig
+// file, or a subcommand that is not built.
+func refuseConfig(words []string) error {
+	if len(words) > 1 && contains(ConfigWrites, words[1]) {
+		return kube.Refusef(CodeWriteCommand, sentenceConfigWrite, "config "+words[1])
+	}
+	return kube.Refusef(CodeUsage, sentenceConfigNeedsKind)
 }
 
 // CommandList names every command of the table, for the sentence that refuses an unknown one.
@@ -242,6 +253,9 @@ func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
 	}
 	if contains(ConnectionFlags, name) {
 		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
+	}
+	if contains(RevealingFlags[st.Command.Name], name) {
+		return FlagSpec{}, kube.Refusef(CodeRevealingFlag, sentenceRevealingFlag, spelled, st.Command.Name)
 	}
 	spec, ok := Flags[name]
 	if !ok || !st.Allows(name) {

@@ -137,6 +137,9 @@ func runStatement(ctx context.Context, f *Factory, root *cobra.Command, words []
 		}
 		return nil
 	}
+	if err := f.handKubeconfig(st); err != nil {
+		return fail(err, jsonErrors)
+	}
 	if cli.LocalOnly(st) {
 		if code := cli.ExecLocal(ctx, st, f.IO.Out, f.IO.Err); code != 0 {
 			return exitStatus(code)
