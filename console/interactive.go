@@ -28,25 +28,21 @@ type terminalFile interface {
 }
 
 // Interactive runs the console on a terminal: a prompt, line editing and history through
-// golang.org/x/term, tab completion, and Ctrl-C cancelling the running statement (the terminal
-// is back in its normal mode while a statement runs, so Ctrl-C is a signal there).
+// golang.org/x/term, tab completion, Ctrl-C clearing the line being typed (keys.go) and
+// cancelling the running statement (the terminal is back in its normal mode while a statement
+// runs, so Ctrl-C is a signal there).
 func (l *Loop) Interactive(ctx context.Context, in io.Reader) (failed bool, err error) {
 	f, ok := in.(terminalFile)
 	if !ok {
 		return l.Script(ctx, in)
 	}
 	fd := int(f.Fd())
-	rw := struct {
-		io.Reader
-		io.Writer
-	}{in, l.Out}
-	t := term.NewTerminal(rw, "studioctl> ")
-	t.AutoCompleteCallback = l.completer(ctx)
+	t := newTerminal(in, l.Out, l.completer(ctx))
 	hist := l.loadHistory()
 	for _, h := range hist {
 		t.History.Add(h)
 	}
-	fmt.Fprintln(l.Out, "studioctl console: one statement a line; help lists them; Ctrl-D leaves.")
+	fmt.Fprintln(l.Out, "studioctl console: one statement a line; help lists them; Ctrl-C clears the line; Ctrl-D leaves.")
 	for {
 		old, err := term.MakeRaw(fd)
 		if err != nil {
@@ -132,7 +128,10 @@ func (l *Loop) AppendHistory(line string) {
 // completer completes the word before the cursor from completion.Source: verbs, the verb's flags,
 // kinds from discovery, object names and namespace names.
 func (l *Loop) completer(ctx context.Context) func(line string, pos int, key rune) (string, int, bool) {
-	src := completion.Source{Client: l.Session.Client, Machine: l.Mode == printer.Machine}
+	src := completion.Source{Machine: l.Mode == printer.Machine}
+	if l.Session != nil {
+		src.Client = l.Session.Client
+	}
 	return func(line string, pos int, key rune) (string, int, bool) {
 		if key != '\t' || pos != len(line) {
 			return "", 0, false
