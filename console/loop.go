@@ -152,6 +152,6 @@ func (l *Loop) fail(err error) {
 func ConsoleHelp() []string {
 	Lines := []string{"One statement a line, in kubectl's syntax (a leading kubectl, $ or % is fine; # starts a comment).", "", "Statements:"}
 	Lines = append(Lines, statement.Overview()...)
-	Lines = append(Lines, "", "COMMAND --help shows a command's flags. Ctrl-C cancels the running statement; Ctrl-D leaves.")
+	Lines = append(Lines, "", "COMMAND --help shows a command's flags. Ctrl-C clears the line, or cancels the running statement; Ctrl-D leaves.")
 	return Lines
 }
