@@ -204,17 +204,24 @@ func describeHas(list []string, s string) bool {
 }
 
 // layoutKinds are the kinds whose whole describe output TestDescribeLayoutsLive compares with
-// kubectl's, by the short name a person types; unordered marks a kind whose table rows kubectl
-// prints in map order (a limit range's resources), which the comparison sorts on both sides.
+// kubectl's, by the short name a person types and by a fully qualified one (for the autoscaler,
+// its v1 spelling: kubectl still prints the v2 object); unordered marks a kind whose table rows
+// kubectl prints in map order (a limit range's resources), which the comparison sorts on both
+// sides.
 var layoutKinds = []struct {
-	short, kind        string
+	short, kind, full  string
 	cluster, unordered bool
 }{
-	{"hpa", "horizontalpodautoscalers", false, false}, {"pdb", "poddisruptionbudgets", false, false},
-	{"ep", "endpoints", false, false}, {"endpointslice", "endpointslices", false, false},
-	{"sc", "storageclasses", true, false}, {"pc", "priorityclasses", true, false},
-	{"ingressclass", "ingressclasses", true, false}, {"limits", "limitranges", false, true},
-	{"quota", "resourcequotas", false, false}, {"netpol", "networkpolicies", false, false},
+	{"hpa", "horizontalpodautoscalers", "horizontalpodautoscalers.v1.autoscaling", false, false},
+	{"pdb", "poddisruptionbudgets", "poddisruptionbudgets.v1.policy", false, false},
+	{"ep", "endpoints", "endpoints.v1.", false, false},
+	{"endpointslice", "endpointslices", "endpointslices.discovery.k8s.io", false, false},
+	{"sc", "storageclasses", "storageclasses.storage.k8s.io", true, false},
+	{"pc", "priorityclasses", "priorityclasses.scheduling.k8s.io", true, false},
+	{"ingressclass", "ingressclasses", "ingressclasses.networking.k8s.io", true, false},
+	{"limits", "limitranges", "limitranges", false, true},
+	{"quota", "resourcequotas", "resourcequotas.v1.", false, false},
+	{"netpol", "networkpolicies", "networkpolicies.v1.networking.k8s.io", false, false},
 }
 
 // layoutPerKind bounds how many objects of one kind TestDescribeLayoutsLive describes one by one.
@@ -337,7 +344,7 @@ func TestDescribeLayoutsLive(t *testing.T) {
 				diff(words, "admin", want, got, kcode, code, stderr)
 			}
 		}
-		lists := [][]string{{"describe", k.short, "-A"}}
+		lists := [][]string{{"describe", k.short, "-A"}, {"describe", k.full, "-A"}}
 		if !k.cluster {
 			lists = append(lists, []string{"describe", k.short, "-n", targets[0][1]})
 		}

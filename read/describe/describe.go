@@ -86,7 +86,7 @@ var describers = map[groupKind]describer{
 	{rbacGroup, "RoleBinding"}:                 {noEvents: true, render: (*dRenderer).binding},
 	{rbacGroup, "ClusterRoleBinding"}:          {noEvents: true, render: (*dRenderer).binding},
 	{navinGroup, "ManagedComponent"}:           {render: (*dRenderer).managedComponent},
-	{"autoscaling", "HorizontalPodAutoscaler"}: {render: (*dRenderer).hpa},
+	{"autoscaling", "HorizontalPodAutoscaler"}: {related: (*describeRead).hpaAsV2, render: (*dRenderer).hpa},
 	{"policy", "PodDisruptionBudget"}:          {render: (*dRenderer).pdb},
 	{"", "Endpoints"}:                          {render: (*dRenderer).endpoints},
 	{"discovery.k8s.io", "EndpointSlice"}:      {render: (*dRenderer).endpointSlice},

@@ -1,5 +1,7 @@
 package describe
 
+import "context"
+
 // Autoscaling: a HorizontalPodAutoscaler in the layout of kubectl's describer for it. kubectl
 // reads autoscaling/v2 and prints each metric as "current / target"; a server that answered
 // autoscaling/v1 gets the older layout with its one CPU target.
@@ -45,6 +47,24 @@ func (r *dRenderer) hpa() {
 		}
 	}
 	r.events()
+}
+
+// hpaAsV2 reads an autoscaler named through autoscaling/v1 again as autoscaling/v2, as kubectl's
+// describer does whichever version was asked for; the v1 layout is kept for a server that serves
+// no v2, or when the second read fails.
+func (rd *describeRead) hpaAsV2(ctx context.Context) {
+	if rd.d.Resource.Version != "v1" {
+		return
+	}
+	r, err := rd.resolve(ctx, "horizontalpodautoscalers.v2.autoscaling")
+	if err != nil {
+		return
+	}
+	obj, err := rd.s.Client.GetObject(ctx, r, rd.ns, dstr(rd.d.Object, "metadata", "name"))
+	if err != nil {
+		return
+	}
+	rd.d.Object, rd.d.Resource = obj, r
 }
 
 // hpaV1CPU prints autoscaling/v1's CPU target and the utilisation last seen.
