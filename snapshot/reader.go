@@ -83,7 +83,7 @@ func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Respo
 		answers = r.s.openAPIAnswers()
 	}
 	for _, e := range answers {
-		if e.Method == req.Method && e.Path == path && e.Query == req.URL.RawQuery && e.Accept == req.Header.Get("Accept") &&
+		if e.Method == req.Method && e.Path == path && e.Query == req.URL.RawQuery && accepts(req.Header.Get("Accept"), e.Accept) &&
 			record.CompactJSON(e.RequestBody) == record.CompactJSON(body) {
 			return respond(req, e.Status, e.ContentType, []byte(e.Body)), nil
 		}
@@ -95,6 +95,13 @@ func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Respo
 		return nil, missing(lacksOpenAPIIndex)
 	}
 	return nil, missing(lacksFixed, path)
+}
+
+// accepts tells whether an answer kept for the Accept header kept serves a request's Accept: the
+// same header, or a request that takes any form (get --raw's */*) and an answer kept as plain
+// JSON, which is what the server writes for either.
+func accepts(asked, kept string) bool {
+	return asked == kept || (asked == "*/*" && kept == kube.AcceptJSON)
 }
 
 // respond builds an answer as net/http would hand it over.
