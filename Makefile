@@ -18,7 +18,7 @@ help:
 	@echo "make record  as e2e, and rewrite testdata/replay from the live servers (v1.37 with the big"
 	@echo "             scenario's caps, v1.34, and discover on a v1.37.2-eks-1 build) and demo/demo.snap"
 	@echo "make demo-snapshot  capture demo/demo.snap from the running, seeded v1.37 cluster as the"
-	@echo "             studioctl-reader identity (scripts/demo-snapshot.sh), and rewrite the examples' output"
+	@echo "             demo's reader (scripts/demo-snapshot.sh), and rewrite the examples' output"
 	@echo "make bench   time studioctl against kubectl on the big scenario (starts a cluster if none runs; not in CI)"
 	@echo "make fuzz    run every fuzz target for FUZZTIME (FUZZ_TARGETS lists them)"
 
@@ -57,7 +57,7 @@ record:
 	STUDIOCTL_E2E_STATE=/tmp/studioctl-eks STUDIOCTL_E2E_GIT_VERSION=v1.37.2-eks-1 STUDIOCTL_LIVE_RECORD=1 \
 		STUDIOCTL_LIVE_GROUPS=84-platform bash scripts/live.sh v1.37
 
-# The demo (package demo embeds it): a snapshot of the seeded v1.37 scenario as studioctl-reader,
+# The demo (package demo embeds it): a snapshot of the seeded v1.37 scenario as demo/demo-reader.yaml,
 # from a cluster kept up (STUDIOCTL_KEEP_CLUSTER=1 or STUDIOCTL_LIVE_REUSE=1 scripts/live.sh);
 # then the examples' // Output: comments are rewritten from it (review the diff).
 demo-snapshot:

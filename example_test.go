@@ -37,15 +37,16 @@ func ExampleSession_List() {
 		fmt.Println(pod.Namespace(), pod.Name(), pod.String("status", "phase"))
 	}
 	// Output:
-	// kube-system coredns-678bd56585-g857q Running
+	// default guestbook-5fcbd6c8b7-nnn79 Running
+	// kube-system coredns-678bd56585-ql66v Running
 	// monitoring alertmanager-1 Running
-	// monitoring grafana-6f5896969-z59pt Running
-	// monitoring node-exporter-smqgj Running
-	// payments payments-api-9c8c86b45-jvsxr Running
-	// shop api-7bdc65c7b5-qb9wk Running
+	// monitoring grafana-6f5896969-5mpjm Running
+	// monitoring node-exporter-t829k Running
+	// payments payments-api-9c8c86b45-h2wtm Running
+	// shop api-7bdc65c7b5-lpljc Running
 	// shop postgres-1 Running
-	// shop web-568bd749f7-kj4bc Running
-	// toolhive-system toolhive-operator-84c7ff9fb4-pbzkz Running
+	// shop web-568bd749f7-z946r Running
+	// toolhive-system toolhive-operator-84c7ff9fb4-l79sb Running
 }
 
 // Print the server's table of pods in every namespace, the columns kubectl prints by default.
@@ -81,11 +82,11 @@ func ExampleSession_Table() {
 	w.Flush()
 	// Output:
 	// NAMESPACE    NAME                            READY  STATUS   RESTARTS  AGE
-	// kube-system  coredns-678bd56585-g857q        1/1    Running  0         -
-	// kube-system  coredns-678bd56585-t8c4j        1/1    Running  0         -
-	// ml-platform  llm-inference-5497b9d9b6-g99p4  1/1    Running  0         -
-	// ml-platform  llm-inference-5497b9d9b6-nn98j  1/1    Running  0         -
-	// ml-platform  notebook-mig                    1/1    Running  0         -
+	// default      guestbook-5fcbd6c8b7-m4fdb      1/1    Running  0         -
+	// default      guestbook-5fcbd6c8b7-nnn79      1/1    Running  0         -
+	// kube-system  coredns-678bd56585-n8vr7        1/1    Running  0         -
+	// kube-system  coredns-678bd56585-ql66v        1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-f6zgv  1/1    Running  0         -
 }
 
 // Read the tail of a container's log.
@@ -101,11 +102,11 @@ func ExampleSession_Logs() {
 	}
 	io.Copy(os.Stdout, log)
 	// Output:
-	// 2026-01-15 09:01:00 INFO  unicode: größe=42 città=Zürich 東京 ✓
-	// 2026-01-15 09:02:00 INFO  tick processed=1302 errors=0
-	// 2026-01-15 09:03:00 INFO  tick processed=1297 errors=1
-	// 2026-01-15 09:03:01 ERROR failed to publish event topic=orders err="broker not available"
-	// 2026-01-15 09:04:00 INFO  tick processed=1311 errors=0
+	// 2026-01-15 09:10:01.200 UTC [25] LOG:  checkpoint starting: time
+	// 2026-01-15 09:10:02.870 UTC [25] LOG:  checkpoint complete: wrote 18 buffers (0.1%)
+	// 2026-01-15 09:12:40.332 UTC [402] LOG:  automatic vacuum of table "shop.public.orders": index scans: 1
+	// 2026-01-15 09:15:01.200 UTC [25] LOG:  checkpoint starting: time
+	// 2026-01-15 09:15:01.990 UTC [25] LOG:  checkpoint complete: wrote 9 buffers (0.1%)
 }
 
 // Check rights: who the connection is, and whether it may list pods in shop.
@@ -125,7 +126,7 @@ func ExampleSession_CanI() {
 	}
 	fmt.Println(me.Username, "may list pods in shop:", ok)
 	// Output:
-	// system:serviceaccount:studioctl:studioctl-reader may list pods in shop: true
+	// system:serviceaccount:studioctl:studioctl-demo-reader may list pods in shop: true
 }
 
 // Machine mode for an agent: values an agent must not read are masked, keys kept, in typed reads
@@ -159,13 +160,13 @@ func Example_machineMode() {
 	//   settings.json: <redacted>
 	// kind: ConfigMap
 	// metadata:
-	//   creationTimestamp: "2026-12-02T05:19:22Z"
+	//   creationTimestamp: "2026-12-05T12:05:01Z"
 	//   labels:
 	//     app: api
 	//   name: app-settings
 	//   namespace: shop
-	//   resourceVersion: "344"
-	//   uid: fe44c0e3-4002-4736-ba94-1f7fe5529660
+	//   resourceVersion: "345"
+	//   uid: 5926b4f8-7158-4beb-b7c5-66da229aed4b
 	// true refused.redact_lower
 }
 

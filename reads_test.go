@@ -90,22 +90,29 @@ func TestDiscoveryAndReviewsAnswerTheLibrarysTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The demo's identity is the reader of deploy/studioctl-reader.yaml: it lists pods in shop
-	// (through view), is granted no wildcard and nothing on Secrets.
-	var listsPods bool
+	// The demo's identity (demo/demo-reader.yaml) is the reader of deploy/studioctl-reader.yaml and
+	// may get and list Secrets: it lists pods in shop (through view), is granted no wildcard, and
+	// on Secrets exactly get and list, in a rule of their own.
+	var listsPods, readsSecrets bool
 	for _, r := range rules.ResourceRules {
 		if slices.Contains(r.APIGroups, "") && slices.Contains(r.Resources, "pods") && slices.Contains(r.Verbs, "list") {
 			listsPods = true
 		}
-		if slices.Contains(r.Verbs, "*") || slices.Contains(r.Resources, "*") || slices.Contains(r.Resources, "secrets") {
+		if slices.Contains(r.Resources, "secrets") {
+			readsSecrets = true
+			if d := cmp.Diff([]string{"secrets"}, r.Resources); d != "" || !slices.Equal(slices.Sorted(slices.Values(r.Verbs)), []string{"get", "list"}) {
+				t.Errorf("the demo reader's Secrets rule in shop: %+v", r)
+			}
+		}
+		if slices.Contains(r.Verbs, "*") || slices.Contains(r.Resources, "*") {
 			t.Errorf("the reader's rules in shop hold %+v", r)
 		}
 	}
-	if rules.Incomplete || !listsPods || len(rules.NonResourceRules) == 0 {
+	if rules.Incomplete || !listsPods || !readsSecrets || len(rules.NonResourceRules) == 0 {
 		t.Fatalf("the reader's rules in shop: %+v", rules)
 	}
 	me, err := s.WhoAmI(ctx)
-	if err != nil || me.Username != "system:serviceaccount:studioctl:studioctl-reader" || !slices.Contains(me.Groups, "system:serviceaccounts:studioctl") {
+	if err != nil || me.Username != "system:serviceaccount:studioctl:studioctl-demo-reader" || !slices.Contains(me.Groups, "system:serviceaccounts:studioctl") {
 		t.Fatalf("whoami: %+v %v", me, err)
 	}
 }

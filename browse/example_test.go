@@ -45,6 +45,7 @@ func ExampleOpen() {
 	//   Replica Sets: 2
 	//   Stateful Sets: 1
 	//   Config Maps: 4
+	//   Secrets: 4
 	//   Horizontal Pod Autoscalers: 1
 	//   Pod Disruption Budgets: 1
 	//   Services: 4

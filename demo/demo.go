@@ -1,7 +1,7 @@
 // Package demo is the demo cluster: a snapshot (docs/snapshot.md) of the live suite's rich
-// scenario on a real Kubernetes v1.37.2 API server, captured as the studioctl-reader identity of
-// deploy/studioctl-reader.yaml (Secret values stripped at capture), which `studioctl --replay
-// demo`, the examples and the tests read. `make demo-snapshot` captures it
+// scenario on a real Kubernetes v1.37.2 API server, captured as the demo's reader
+// (demo/demo-reader.yaml: the reader of deploy/studioctl-reader.yaml, and Secrets, whose values
+// are stripped at capture), which `studioctl --replay demo`, the examples and the tests read. `make demo-snapshot` captures it
 // (scripts/demo-snapshot.sh). It is its own package so that a program importing the library does
 // not carry it.
 //

@@ -77,11 +77,12 @@ var skipRules = []struct {
 		return verb == "mcp" && hasPrefix(w, "--http")
 	}},
 	{"reads a kubeconfig file", func(verb string, w []string) bool {
-		return verb == "connection add" || verb == "connection contexts"
+		return verb == "connection add" || verb == "connection contexts" || strings.HasPrefix(verb, "config ")
 	}},
-	// The demo was captured as a reader with the view role, which may list no RBAC: the reading
-	// says so and exits 1 (nothing audited), as it does on a live server for that identity.
-	{"reads RBAC, which the demo's view-role identity may not list", func(verb string, w []string) bool {
+	// The demo was captured as a reader with the view role and Secrets (demo/demo-reader.yaml),
+	// which may list no RBAC: the reading says so and exits 1 (nothing audited), as it does on a
+	// live server for that identity.
+	{"reads RBAC, which the demo's reader may not list", func(verb string, w []string) bool {
 		return verb == "audit rbac"
 	}},
 	{"reads an inventory file written before", func(verb string, w []string) bool {
@@ -245,7 +246,7 @@ func verbOf(words []string) (string, []string) {
 }
 
 // twoWordCommands are the commands whose second word names a subcommand.
-var twoWordCommands = []string{"connection", "rollout", "auth", "audit", "top", "completion"}
+var twoWordCommands = []string{"connection", "rollout", "auth", "audit", "top", "completion", "config"}
 
 // newUserExamples reads and prepares every example, each statement once.
 func newUserExamples(t *testing.T) []example {
@@ -311,8 +312,8 @@ func TestNewUserStatementsOnTheDemo(t *testing.T) {
 			HomeDirs: dirs{Cache: home + "/cache", Config: home + "/config", State: home + "/state"}}
 		code := run(e.argv, io)
 		runs = append(runs, e.source+": "+e.line)
-		if !answered(e, code, out.String()) {
-			failing = append(failing, fmt.Sprintf("%s: %s  (exit %d: %s)", e.source, e.line, code, lastLine(errOut.String())))
+		if why := verdict(e, code, out.String(), errOut.String()); why != "" {
+			failing = append(failing, fmt.Sprintf("%s: %s  (exit %d, %s: %s)", e.source, e.line, code, why, lastLine(errOut.String())))
 		}
 	}
 	t.Logf("skipped:\n  %s", strings.Join(skipped, "\n  "))
@@ -322,8 +323,62 @@ func TestNewUserStatementsOnTheDemo(t *testing.T) {
 	t.Logf("new user: %d statements run on the demo, %d skipped, %d failing", len(runs), len(skipped), len(failing))
 }
 
+// verdict says what is wrong with an example's run on the demo, or "" when nothing is: it must
+// answer (answered); print something on stdout, or, where quietRules says why it may not, a
+// sentence on stderr; and never write an error line while exiting 0 (a person reading "error:"
+// must be able to trust the exit code).
+func verdict(e example, code int, stdout, stderr string) string {
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "error:") && code == 0 {
+			return "an error line with exit 0"
+		}
+	}
+	if !answered(e, code, stdout) {
+		return "no answer"
+	}
+	if strings.TrimSpace(stdout) == "" {
+		if quietReason(e) == "" {
+			return "an empty answer"
+		}
+		if strings.TrimSpace(stderr) == "" {
+			return "an empty answer and no sentence on stderr"
+		}
+	}
+	return ""
+}
+
+// quietRules say which examples answer with nothing on stdout on the demo, and why; they must
+// still say something on stderr. Any other empty answer fails: an example that prints nothing on
+// the demo teaches a new user nothing.
+var quietRules = []struct {
+	reason string
+	match  func(verb string, words []string, stdin string) bool
+}{
+	{"a new user has no saved connection yet: the list says so on stderr", func(verb string, _ []string, _ string) bool {
+		return verb == "connection list"
+	}},
+	{"serves MCP on stdin and stdout: with no request on stdin it answers none (the snapshot's notice goes to stderr)", func(verb string, _ []string, stdin string) bool {
+		return verb == "mcp" && stdin == ""
+	}},
+}
+
+// quietReason finds why an example may print nothing on stdout, or "".
+func quietReason(e example) string {
+	argv := e.argv
+	if len(argv) >= 2 && argv[0] == "--replay" {
+		argv = argv[2:]
+	}
+	verb, words := verbOf(argv)
+	for _, q := range quietRules {
+		if q.match(verb, words, e.stdin) {
+			return q.reason
+		}
+	}
+	return ""
+}
+
 // answered tells an answer from a failure: exit 0, or 4 (an answer with findings), or auth
-// can-i's "no" (exit 1, as kubectl's; the demo's reader may not read Secrets).
+// can-i's "no" (exit 1, as kubectl's, for what the demo's reader may not do).
 func answered(e example, code int, stdout string) bool {
 	switch code {
 	case 0, kube.ExitWarnings:
@@ -353,4 +408,34 @@ func commandByName(source string) (*statement.Command, bool) {
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
+}
+
+// The verdict's rules on made-up runs: an error line with exit 0, an empty answer, and the quiet
+// examples, which still owe a sentence on stderr.
+func TestNewUserVerdict(t *testing.T) {
+	ex := func(line string) example {
+		e := example{source: "test", line: line}
+		e.prepare()
+		return e
+	}
+	cases := []struct {
+		e              example
+		code           int
+		stdout, stderr string
+		want           string
+	}{
+		{ex("studioctl get pods"), 0, "NAME\nweb-1\n", "", ""},
+		{ex("studioctl get pods"), 0, "NAME\nweb-1\n", "error: half of it failed\n", "an error line with exit 0"},
+		{ex("studioctl get pods"), 1, "", "error: The server refused.\n", "no answer"},
+		{ex("studioctl get pods"), 0, "", "No resources found in default namespace.\n", "an empty answer"},
+		{ex("studioctl audit workloads -n shop"), 4, "findings\n", "", ""},
+		{ex("studioctl connection list"), 0, "", "No saved connections.\n", ""},
+		{ex("studioctl mcp"), 0, "", "", "an empty answer and no sentence on stderr"},
+		{ex("printf 'get pods\\n' | studioctl console"), 0, "", "", "an empty answer"},
+	}
+	for _, c := range cases {
+		if got := verdict(c.e, c.code, c.stdout, c.stderr); got != c.want {
+			t.Errorf("%s (exit %d, stdout %q, stderr %q): %q, want %q", c.e.line, c.code, c.stdout, c.stderr, got, c.want)
+		}
+	}
 }
