@@ -340,7 +340,12 @@ func (w *describeWriter) events(events []map[string]any) {
 		if from == "" {
 			from = dstr(e, "reportingComponent")
 		}
-		w.write(1, "%s\t%s\t%s\t%s\t%s\n", dstr(e, "type"), dstr(e, "reason"), interval, from, strings.TrimSpace(dstr(e, "message")))
+		// An event about a part of the object (a pod's container) names it before the message.
+		message := strings.TrimSpace(dstr(e, "message"))
+		if fp := dstr(e, "involvedObject", "fieldPath"); fp != "" {
+			message = fp + ": " + message
+		}
+		w.write(1, "%s\t%s\t%s\t%s\t%s\n", dstr(e, "type"), dstr(e, "reason"), interval, from, message)
 	}
 }
 

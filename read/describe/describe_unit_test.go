@@ -65,3 +65,24 @@ func TestDescribeContainerPortNames(t *testing.T) {
 		}
 	}
 }
+
+// An event about a part of the object names the part before its message, as kubectl prints it.
+func TestDescribeEventNamesItsField(t *testing.T) {
+	w := newDescribeWriter(time.Date(2031, 5, 1, 12, 0, 0, 0, time.UTC))
+	w.events([]map[string]any{
+		{"type": "Warning", "reason": "OOMKilling", "message": " out of memory ", "firstTimestamp": "2031-05-01T11:58:00Z",
+			"source": map[string]any{"component": "kernel-monitor"}, "involvedObject": map[string]any{"kind": "Pod", "fieldPath": "spec.containers{api}"}},
+		{"type": "Normal", "reason": "Pulled", "message": "pulled", "firstTimestamp": "2031-05-01T11:59:00Z",
+			"source": map[string]any{"component": "kubelet"}, "involvedObject": map[string]any{"kind": "Pod"}},
+	})
+	want := []string{
+		"Events:",
+		"  Type     Reason      Age   From            Message",
+		"  ----     ------      ----  ----            -------",
+		"  Warning  OOMKilling  2m    kernel-monitor  spec.containers{api}: out of memory",
+		"  Normal   Pulled      60s   kubelet         pulled",
+	}
+	if d := cmp.Diff(want, w.lines()); d != "" {
+		t.Error(d)
+	}
+}
