@@ -1,10 +1,20 @@
 package livetest
 
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
 // The output forms of issue 15, compared with kubectl of the server's version: JSONPath (range,
 // filters, recursive descent, unions, slices, literals, missing keys), custom columns, Go
 // templates with kubectl's functions, --sort-by (numbers, quantities, times, missing fields and
 // ties, which kubectl's unstable sort orders as studioctl's does), several types and get all in
-// several namespaces, describe TYPE (every object, -l, a name prefix) and events -o json|yaml.
+// several namespaces, describe TYPE (every object, -l, a name prefix) and events -o json|yaml;
+// issue 30's jsonpath-as-json and get --raw, and config over the person's kubeconfig
+// (TestLiveConfigAsKubectl, through the command, the only place a kubeconfig is handed to it).
 //
 // Left uncompared on purpose: {..field} over maps (kubectl walks a map's keys in Go's random
 // order), describe ns (kubectl prints a limit range's resources in map order), describe of pods
@@ -149,6 +159,24 @@ func formCases() []Case {
 		`describe cm -n kube-node-lease`,
 	)
 	add(false, "describe ns", `get pods -n shop --allow-missing-template-keys=false -o go-template='{{range .items}}{{.nope}}{{end}}'`, "describe pods -n shop -l app=api", "get pods -n shop -o jsonpath='{..image}'")
+	// Issue 30's forms: jsonpath-as-json (7) and get --raw at each of its fixed paths (7, the
+	// OpenAPI index byte for byte too).
+	add(true,
+		`get pods -n shop -o jsonpath-as-json='{.items[*].metadata.name}'`,
+		`get pods -A -o jsonpath-as-json='{.items[0].metadata.name}'`,
+		`get pods -n shop -o jsonpath-as-json='{range .items[*]}{.metadata.name}{.spec.nodeName}{end}'`,
+		`get deploy web -n shop -o jsonpath-as-json='{.metadata.labels}'`,
+		`get pods -n shop -o jsonpath-as-json='{.items[*].nope}'`,
+		`get nodes -o jsonpath-as-json='name: {.items[*].status.capacity}'`,
+		`get svc -n shop -o jsonpath-as-json='{.items[*].spec.ports[*].port}{"\n"}'`,
+		`get --raw /healthz`,
+		`get --raw /readyz`,
+		`get --raw /livez`,
+		`get --raw /version`,
+		`get --raw /api`,
+		`get --raw /apis`,
+		`get --raw /openapi/v3`,
+	)
 	// events as documents: 6.
 	add(true,
 		`events -n shop -o json`,
@@ -159,4 +187,68 @@ func formCases() []Case {
 		`events -n kube-node-lease -o json`,
 	)
 	return out
+}
+
+// configStatements are issue 30's config statements, each compared with kubectl's output.
+var configStatements = []string{
+	"config view", "config view -o json", "config view -o yaml", "config view --minify",
+	"config view --minify -o json", "config get-contexts", "config get-contexts -o name",
+	"config get-contexts --no-headers", "config current-context",
+	"config view -o jsonpath={.users[*].name}", "config view -o jsonpath={.contexts[0].context.cluster}",
+}
+
+// config reads the person's kubeconfig, which only the command hands it, so it runs as the
+// command: over each identity's kubeconfig named by --kubeconfig, and over the three listed in
+// KUBECONFIG, merged as kubectl merges them. Every answer is kubectl's byte for byte (tokens
+// REDACTED and the CA as DATA+OMITTED in both), and no token of the three reaches studioctl's
+// output.
+func TestLiveConfigAsKubectl(t *testing.T) {
+	needClusterAndKubectl(t)
+	bin := studioctlBinary(t)
+	var tokens []string
+	for _, id := range []string{"ADMIN_TOKEN", "VIEW_TOKEN", "NONE_TOKEN"} {
+		if tok := stateEnv(id); tok != "" {
+			tokens = append(tokens, tok)
+		}
+	}
+	run := func(program, list string, argv []string) (string, int) {
+		cmd := command(t, program, argv...)
+		if list != "" {
+			cmd.Env = append(cmd.Env, "KUBECONFIG="+list)
+		}
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return out.String(), ee.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%s: %v", program, err)
+		}
+		return out.String(), 0
+	}
+	list := strings.Join([]string{kubeconfigPath("admin"), kubeconfigPath("view"), kubeconfigPath("none")}, string(os.PathListSeparator))
+	compared := 0
+	for _, source := range []struct{ flag, list string }{
+		{"--kubeconfig=" + kubeconfigPath("admin"), ""}, {"--kubeconfig=" + kubeconfigPath("view"), ""},
+		{"--kubeconfig=" + kubeconfigPath("none"), ""}, {"", list},
+	} {
+		for _, st := range configStatements {
+			argv := strings.Fields(st)
+			if source.flag != "" {
+				argv = append([]string{source.flag}, argv...)
+			}
+			want, wantCode := run(kubectl, source.list, argv)
+			got, code := run(bin, source.list, argv)
+			compared++
+			if want != got || wantCode != code {
+				t.Errorf("%s (KUBECONFIG=%q): exit %d vs kubectl's %d\nkubectl:\n%s\nstudioctl:\n%s", strings.Join(argv, " "), source.list, code, wantCode, want, got)
+			}
+			for _, tok := range tokens {
+				if strings.Contains(got, tok) {
+					t.Errorf("%s printed a token", strings.Join(argv, " "))
+				}
+			}
+		}
+	}
+	t.Logf("config: %d statements compared with kubectl", compared)
 }

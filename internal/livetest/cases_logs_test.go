@@ -22,6 +22,9 @@ func init() {
 		Case{Statement: "logs job/ledger-migrate -n payments --tail 2", Compare: true},
 		Case{Statement: "logs redis-0 -n payments --limit-bytes 200", Compare: true},
 		Case{Statement: "logs postgres-0 -n shop -p --tail 2", Compare: true},
+		Case{Statement: "logs postgres-0 -n shop --tail 3 --prefix", Compare: true},
+		Case{Statement: "logs deploy/web -n shop -c log-shipper --tail 2 --prefix", Compare: true},
+		Case{Statement: "logs -l app=web -n shop --tail 2 --prefix", Compare: true},
 		Case{Statement: "logs does-not-exist -n shop"},
 		Case{Statement: "logs postgres-0 -n shop -c nope"},
 		Case{Statement: "logs configmap/web-config -n shop"},
@@ -42,6 +45,7 @@ func init() {
 	for _, st := range []string{
 		"top pod -n shop", "top pod -A", "top pod -n shop -l app=web", "top pod -n shop --sort-by cpu",
 		"top pod -A --sort-by memory --no-headers", "top pod -n ml-platform", "top pod -n empty-namespace-xyz",
+		"top pod -n shop --containers", "top pod -A --containers --sort-by memory", "top pod -n shop -l app=web --containers --no-headers",
 		"top node", "top node --sort-by cpu", "top node -l pool=gpu", "top node --no-headers",
 	} {
 		addCases("40-top", "all", Case{Statement: st, Compare: true, Volatile: true})
