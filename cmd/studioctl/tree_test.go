@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
@@ -22,7 +21,6 @@ import (
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
-	"github.com/studioctl/studioctl/read/reader"
 )
 
 // The tree, source and health commands end to end over a TLS test server that answers synthetic
@@ -225,73 +223,6 @@ func TestBrowseNeedsATerminal(t *testing.T) {
 	_, errOut, code := ts.run(t, "browse")
 	if code != 2 || !strings.Contains(errOut, "needs a terminal") || ts.requests.Load() != 0 {
 		t.Fatalf("exit %d: %s (%d requests)", code, errOut, ts.requests.Load())
-	}
-}
-
-func TestBrowseLoop(t *testing.T) {
-	ts := newTreeServer(t)
-	io := &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
-	s, err := (&Factory{IO: io, flags: globals{kubeconfig: ts.config, redact: "people"}}).Session()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := t.Context()
-	v, err := browse.NewView(ctx, browse.Open(s), reader.Mode(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	// Down three times to shop, open it, down to Workloads, open it, then quit.
-	in := &chunkReader{chunks: []string{"j", "j", "j", "\x1b[C", "j", "\r", "q"}}
-	if err := browseLoop(ctx, v, in, &out, func() (int, int) { return 70, 12 }, false); err != nil {
-		t.Fatal(err)
-	}
-	got := out.String()
-	if !strings.HasPrefix(got, "\x1b[?1049h\x1b[?25l") || !strings.HasSuffix(got, "\x1b[?25h\x1b[?1049l") {
-		t.Fatalf("%q", got)
-	}
-	last := got[strings.LastIndex(got, "\x1b[H"):]
-	for _, want := range []string{"- shop  (default namespace)", "  - Workloads", "    + Pods  1", "\x1b[7m  - Workloads\x1b[0m"} {
-		if !strings.Contains(last, want) {
-			t.Errorf("missing %q in %q", want, last)
-		}
-	}
-}
-
-// chunkReader returns one chunk per Read, as a terminal delivers one key (or one escape sequence).
-type chunkReader struct{ chunks []string }
-
-func (r *chunkReader) Read(p []byte) (int, error) {
-	if len(r.chunks) == 0 {
-		return 0, goio.EOF
-	}
-	n := copy(p, r.chunks[0])
-	r.chunks = r.chunks[1:]
-	return n, nil
-}
-
-// TestBrowseDrawWithoutColor: under NO_COLOR the cursor line is marked with a sign, and the
-// screen holds no reverse-video sequence.
-func TestBrowseDrawWithoutColor(t *testing.T) {
-	ts := newTreeServer(t)
-	io := &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
-	s, err := (&Factory{IO: io, flags: globals{kubeconfig: ts.config, redact: "people"}}).Session()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := browse.NewView(context.Background(), browse.Open(s), reader.Mode(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v.Width, v.Height = 70, 12
-	var plain, colored bytes.Buffer
-	draw(&plain, v, true)
-	draw(&colored, v, false)
-	if strings.Contains(plain.String(), "\x1b[7m") || !strings.Contains(plain.String(), "> ") {
-		t.Fatalf("NO_COLOR screen: %q", plain.String())
-	}
-	if !strings.Contains(colored.String(), "\x1b[7m") {
-		t.Fatalf("colour screen lacks reverse video: %q", colored.String())
 	}
 }
 

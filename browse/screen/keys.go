@@ -1,0 +1,70 @@
+package screen
+
+// Where a key works: on the list, in a row view (describe, YAML, events, logs), in the logs view
+// alone, or everywhere.
+const (
+	OnList = "list"
+	OnView = "view"
+	OnLogs = "logs"
+	OnAny  = "any"
+)
+
+// Binding is one row of the key table: the keys (as the terminal library names them), where they
+// work, the action they run and the help line. The help overlay, docs/browse.md and the tests
+// read this table; Update dispatches through it. No action writes: there is no key that deletes,
+// scales, edits, execs or forwards, and TestNoKeyWrites holds it so.
+type Binding struct {
+	Keys   []string
+	Where  string
+	Action string
+	Help   string
+}
+
+// Keys is the key table, in the order the help overlay lists it.
+var Keys = []Binding{
+	{[]string{"?"}, OnAny, "help", "show or hide this help"},
+	{[]string{"q", "ctrl+c"}, OnAny, "quit", "quit browse"},
+	{[]string{"esc"}, OnAny, "back", "close the help, the prompt, a row view, or clear the filter"},
+	{[]string{"up", "k"}, OnAny, "up", "move up one row (one line in a view)"},
+	{[]string{"down", "j"}, OnAny, "down", "move down one row (one line in a view)"},
+	{[]string{"pgup", "ctrl+b"}, OnAny, "pageup", "move up one screen"},
+	{[]string{"pgdown", "ctrl+f", " "}, OnAny, "pagedown", "move down one screen"},
+	{[]string{"home", "g"}, OnAny, "top", "go to the first row"},
+	{[]string{"end", "G"}, OnAny, "bottom", "go to the last row"},
+	{[]string{":"}, OnList, "prompt", "jump: :KIND by name or short name (:pods, :deploy, :wdg), :ns NAME, :ns all"},
+	{[]string{"/"}, OnList, "filter", "filter rows: /text matches any cell, /-l app=web asks the server by label"},
+	{[]string{"n"}, OnList, "nextns", "switch to the next namespace"},
+	{[]string{"A"}, OnList, "allns", "all namespaces, or back to one"},
+	{[]string{"s"}, OnList, "sort", "sort by the next column"},
+	{[]string{"S"}, OnList, "reverse", "reverse the sort"},
+	{[]string{"w"}, OnList, "wide", "show or hide the wide columns"},
+	{[]string{"p"}, OnList, "pause", "pause or resume the live refresh"},
+	{[]string{"enter", "d"}, OnList, "describe", "describe the row's object"},
+	{[]string{"y"}, OnList, "yaml", "the row's YAML (managedFields removed, Secret values gone)"},
+	{[]string{"l"}, OnList, "logs", "a pod's logs"},
+	{[]string{"e"}, OnList, "events", "the events of the row's object"},
+	{[]string{"o"}, OnList, "owner", "jump up to the object that owns this one"},
+	{[]string{"O"}, OnList, "owned", "jump down to the objects this one owns (a Deployment's pods)"},
+	{[]string{"f"}, OnLogs, "follow", "follow the log, or stop following"},
+	{[]string{"c"}, OnLogs, "container", "the pod's next container"},
+	{[]string{"P"}, OnLogs, "previous", "the previous instance of the container, or the current one"},
+	{[]string{"t"}, OnLogs, "tail", "the next tail size (lines read from the end)"},
+}
+
+// TailSizes are the log view's tail sizes, in the order t steps through them.
+var TailSizes = []int64{50, 200, 1000}
+
+// binding finds the action a key runs where the screen is.
+func binding(key, where string) (string, bool) {
+	for _, b := range Keys {
+		if b.Where != OnAny && b.Where != where && !(b.Where == OnView && where == OnLogs) {
+			continue
+		}
+		for _, k := range b.Keys {
+			if k == key {
+				return b.Action, true
+			}
+		}
+	}
+	return "", false
+}
