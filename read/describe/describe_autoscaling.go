@@ -25,11 +25,7 @@ func (r *dRenderer) hpa() {
 			r.hpaMetric(m, cur)
 		}
 	}
-	min := "<unset>"
-	if dhas(o, "spec", "minReplicas") {
-		min = dstr(o, "spec", "minReplicas")
-	}
-	w.write(0, "Min replicas:\t%s\n", min)
+	w.write(0, "Min replicas:\t%s\n", dOrUnset(o, "spec", "minReplicas"))
 	w.write(0, "Max replicas:\t%s\n", dint(o, "spec", "maxReplicas"))
 	if b := dmap(o, "spec", "behavior"); b != nil && r.d.Resource.Version != "v1" {
 		w.write(0, "Behavior:\n")
