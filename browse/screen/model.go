@@ -239,10 +239,29 @@ func (m *Model) rows(msg rowsMsg) tea.Cmd {
 		return m.feed.next()
 	}
 	m.list.apply(msg.headers, msg.rows)
+	// Batches that arrived meanwhile are taken now, so a busy watch costs one recompute per
+	// frame rather than one per event.
+	var other tea.Msg
+drain:
+	for other == nil {
+		select {
+		case next := <-m.feed.ch:
+			if rm, ok := next.(rowsMsg); ok {
+				m.list.apply(rm.headers, rm.rows)
+				continue
+			}
+			other = next
+		default:
+			break drain
+		}
+	}
 	m.list.recompute()
 	m.updated = m.cfg.Now()
 	if m.pending != "" && m.list.selectName(m.pending) {
 		m.pending = ""
+	}
+	if other != nil {
+		return func() tea.Msg { return other }
 	}
 	return m.feed.next()
 }
