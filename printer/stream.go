@@ -2,6 +2,7 @@ package printer
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/studioctl/studioctl/sanitize"
@@ -46,6 +47,19 @@ func (s *Stream) Lines(l *Lines) error {
 		return s.sink.Lines(s.w.screenLines(l))
 	}
 	return s.w.writeLines(l)
+}
+
+// Text prints a piece of an answer printed as the server wrote it (get --raw), sanitised line by
+// line with no line feed added; the caller hands whole lines, or a long line's part cut at a
+// character's end.
+func (s *Stream) Text(b []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sink != nil {
+		return s.sink.Lines(s.w.screenLines(&Lines{Text: strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"), Raw: true}))
+	}
+	_, err := s.w.Out.Write(sanitizeLines(string(b)))
+	return err
 }
 
 // Notice prints a line on stderr.

@@ -1,12 +1,16 @@
 package read
 
 import (
+	"bytes"
+	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -61,4 +65,43 @@ func TestGetRawRefusals(t *testing.T) {
 			t.Errorf("%s: %v, want %s", line, err, want)
 		}
 	}
+}
+
+// On the command line (a live stream) the answer prints as it arrives, a long line in parts, and
+// reads the same as the whole answer; an escape sequence is removed there too.
+func TestGetRawStreams(t *testing.T) {
+	body := strings.Repeat(`{"paths":"`+strings.Repeat("é", 1000)+`"}`, 100) + "\x1b[2J\nend"
+	reg := httpstub.New(t)
+	reg.Add(&httpstub.Stub{Path: "/openapi/v3", Body: body, Header: http.Header{"Content-Type": {"application/json"}}})
+	ep, err := kube.Connection{Host: "cluster.example", Port: 6443, Token: "synthetic-token"}.Validate(kube.Switches{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	w := printer.NewWriter(&out, &errOut, printer.People)
+	s := &Session{Client: kube.NewClient(ep, kube.Options{Transport: reg}), Live: w.Stream()}
+	st, err := ParseLine("get --raw /openapi/v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), s, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(res); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(body, "\x1b[2J", "", 1)
+	if out.String() != want {
+		t.Errorf("streamed %d bytes, want %d (first difference at %d)", out.Len(), len(want), firstDiff(out.String(), want))
+	}
+}
+
+func firstDiff(a, b string) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }

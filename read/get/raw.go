@@ -1,7 +1,9 @@
 package get
 
 import (
+	"bytes"
 	"context"
+	"unicode/utf8"
 
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/policy"
@@ -12,6 +14,9 @@ import (
 
 // get --raw PATH prints the server's answer at one of the fixed paths (policy.RawPaths) as it
 // came: no type, no name, no output form, no filter, as kubectl's --raw stands alone.
+
+// rawHeld is the most of a line without a line feed held before its first part is printed.
+const rawHeld = 64 << 10
 
 // validateRaw refuses, before anything is sent, a path outside the fixed ones and anything given
 // beside it.
@@ -29,14 +34,53 @@ func (o *Options) validateRaw() error {
 	return nil
 }
 
-// runRaw reads the path; the Writer sanitises the bytes as it prints them.
+// runRaw reads the path. On the command line the answer streams (the OpenAPI index is large):
+// each whole line, or a long line's part, is printed as it arrives; elsewhere it is read whole.
+// Either way the Writer sanitises the bytes as it prints them.
 func (o *Options) runRaw(ctx context.Context, s *reader.Session) (*printer.Result, error) {
-	body, err := s.Client.Raw(ctx, *o.Raw)
+	if s.Live == nil {
+		body, err := s.Client.Raw(ctx, *o.Raw)
+		if err != nil {
+			return nil, err
+		}
+		return &printer.Result{Body: body}, nil
+	}
+	var held []byte
+	err := s.Client.RawStream(ctx, *o.Raw, func(b []byte) error {
+		held = append(held, b...)
+		cut := rawCut(held)
+		if cut == 0 {
+			return nil
+		}
+		err := s.Live.Text(held[:cut])
+		held = append(held[:0], held[cut:]...)
+		return err
+	})
+	if err == nil && len(held) > 0 {
+		err = s.Live.Text(held)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if body == nil {
-		body = []byte{}
+	return &printer.Result{}, nil
+}
+
+// rawCut is how much of held may be printed now: up to its last line feed, or, once a line runs
+// past rawHeld, up to the end of its last whole character (so no character is cut in two); 0
+// holds it all for now.
+func rawCut(held []byte) int {
+	if i := bytes.LastIndexByte(held, '\n'); i >= 0 {
+		return i + 1
 	}
-	return &printer.Result{Body: body}, nil
+	if len(held) < rawHeld {
+		return 0
+	}
+	start := len(held) - 1
+	for start > 0 && len(held)-start < utf8.UTFMax && !utf8.RuneStart(held[start]) {
+		start--
+	}
+	if start == 0 || utf8.FullRune(held[start:]) {
+		return len(held)
+	}
+	return start
 }
