@@ -21,7 +21,7 @@ func newStyles(noColor bool, r *lipgloss.Renderer) *styles {
 		return s
 	}
 	s.title = r.NewStyle().Bold(true).Reverse(true)
-	s.header = r.NewStyle().Bold(true).Underline(true)
+	s.header = r.NewStyle().Bold(true)
 	s.cursor = r.NewStyle().Reverse(true)
 	s.status = r.NewStyle().Faint(true)
 	return s
