@@ -15,9 +15,6 @@ type rawKey struct{}
 
 func isRaw(ctx context.Context) bool { v, _ := ctx.Value(rawKey{}).(bool); return v }
 
-// rawChunk is how much of a raw answer is read before it is handed on.
-const rawChunk = 32 << 10
-
 // Raw reads one of policy.RawPaths whole, as the server wrote it (get --raw where nothing
 // streams), at most limits.MaxRawBytes.
 func (c *Client) Raw(ctx context.Context, path string) ([]byte, error) {
@@ -46,7 +43,7 @@ func (c *Client) RawStream(ctx context.Context, path string, each func([]byte) e
 	}
 	defer cancel()
 	defer resp.Body.Close()
-	buf := make([]byte, rawChunk)
+	buf := make([]byte, limits.RawChunkBytes)
 	for {
 		n, err := resp.Body.Read(buf)
 		if n > 0 {

@@ -36,6 +36,8 @@ const (
 	MaxEventsShown        = 1000             // events a statement shows
 	MaxExplainBytes       = 4 << 20          // bytes per OpenAPI document
 	MaxRawBytes           = 8 << 20          // bytes of one get --raw answer (the OpenAPI v3 index is the largest)
+	RawChunkBytes         = 32 << 10         // bytes of a streamed get --raw answer read at a time
+	RawHeldBytes          = 64 << 10         // bytes of a line without a line feed a streamed get --raw holds before printing part of it
 	DiscoveryTTL          = 10 * time.Minute // discovery kept per connection
 	MaxRetryAfter         = 5 * time.Second  // longest wait on a 429
 	DefaultRetryAfter     = 1 * time.Second  // the wait on a 429 without Retry-After

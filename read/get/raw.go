@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -14,9 +15,6 @@ import (
 
 // get --raw PATH prints the server's answer at one of the fixed paths (policy.RawPaths) as it
 // came: no type, no name, no output form, no filter, as kubectl's --raw stands alone.
-
-// rawHeld is the most of a line without a line feed held before its first part is printed.
-const rawHeld = 64 << 10
 
 // validateRaw refuses, before anything is sent, a path outside the fixed ones and anything given
 // beside it.
@@ -66,13 +64,13 @@ func (o *Options) runRaw(ctx context.Context, s *reader.Session) (*printer.Resul
 }
 
 // rawCut is how much of held may be printed now: up to its last line feed, or, once a line runs
-// past rawHeld, up to the end of its last whole character (so no character is cut in two); 0
-// holds it all for now.
+// past limits.RawHeldBytes, up to the end of its last whole character (so no character is cut in
+// two); 0 holds it all for now.
 func rawCut(held []byte) int {
 	if i := bytes.LastIndexByte(held, '\n'); i >= 0 {
 		return i + 1
 	}
-	if len(held) < rawHeld {
+	if len(held) < limits.RawHeldBytes {
 		return 0
 	}
 	start := len(held) - 1
