@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -54,6 +55,7 @@ func checkText(t *testing.T, mode RedactMode, in fuzzed) {
 		{Lines: &Lines{Text: []string{in.message, in.cell}, Raw: true}, Empty: in.message},
 		{Describe: fakeDescribe{in}},
 		{Groups: []*Table{{Columns: cols, Rows: [][]string{row}}, {Columns: cols, Rows: [][]string{{"secret/" + in.name, in.cell}}, SecretNames: true}}},
+		{Body: []byte(in.message + in.cell + in.value)}, // get --raw: the server's bytes, any of them
 	}
 	for _, r := range results {
 		var out, errOut bytes.Buffer
@@ -63,6 +65,15 @@ func checkText(t *testing.T, mode RedactMode, in fuzzed) {
 		terminalSafe(t, "stdout", out.Bytes())
 		terminalSafe(t, "stderr", errOut.Bytes())
 	}
+	// get --raw streamed on the command line, a piece at a time.
+	var out bytes.Buffer
+	live := NewWriter(&out, io.Discard, mode).Stream()
+	for _, piece := range []string{in.message, in.cell, in.value} {
+		if err := live.Text([]byte(piece)); err != nil {
+			t.Fatalf("mode %d: %v", mode, err)
+		}
+	}
+	terminalSafe(t, "streamed stdout", out.Bytes())
 }
 
 // fakeDescribe renders as describe does: labels, then values, one per line.
