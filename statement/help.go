@@ -43,9 +43,19 @@ func flagUsage(f FlagSpec) string {
 func Overview() []string {
 	var lines []string
 	for _, c := range Commands {
-		lines = append(lines, fmt.Sprintf("  %-16s %s", c.Name, c.Summary))
+		lines = append(lines, OverviewLine(c.Name, c.Summary))
 	}
 	return lines
+}
+
+// OverviewLine is one line of a command list: the name in a column as wide as the longest
+// command's name (config current-context), then the summary.
+func OverviewLine(name, summary string) string {
+	width := 16
+	for _, c := range Commands {
+		width = max(width, len(c.Name))
+	}
+	return fmt.Sprintf("  %-*s %s", width, name, summary)
 }
 
 // RefusalOverview says, from the refusal tables, what is never sent.

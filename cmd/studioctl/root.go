@@ -70,8 +70,8 @@ func rootLong() string {
 	for _, l := range statement.Overview() {
 		b.WriteString(l + "\n")
 	}
-	b.WriteString("  console          Read statements one a line, interactively or from a pipe (alias: shell)\n")
-	b.WriteString("  help COMMAND     A command's flags and examples\n\n")
+	b.WriteString(statement.OverviewLine("console", "Read statements one a line, interactively or from a pipe (alias: shell)") + "\n")
+	b.WriteString(statement.OverviewLine("help COMMAND", "A command's flags and examples") + "\n\n")
 	for _, l := range statement.RefusalOverview() {
 		b.WriteString(l + "\n")
 	}
@@ -113,7 +113,7 @@ func statementHelp(args []string) []string {
 	var group []string
 	for _, c := range statement.Commands {
 		if words := strings.Fields(c.Name); len(words) > 1 && words[0] == args[0] {
-			group = append(group, fmt.Sprintf("  %-16s %s", c.Name, c.Summary))
+			group = append(group, statement.OverviewLine(c.Name, c.Summary))
 		}
 	}
 	if group == nil {
