@@ -90,7 +90,9 @@ func TestMemoryFlatWhileRefreshing(t *testing.T) {
 		m.list.apply(h, gone)
 		m.list.recompute()
 		_, back := podRows(2000, "ADDED", round)
-		m.list.apply(h, back)
+		for _, r := range back { // one row per watch event, as the server sends them
+			m.list.apply(h, [][]string{r})
+		}
 		m.list.recompute()
 		_ = m.View()
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/studioctl/studioctl/redact"
 )
 
 // Column headers the list reads to name a row.
@@ -54,10 +55,12 @@ func (l *list) reset() {
 }
 
 // apply takes one batch from the watch: each row's first cell is its event (ADDED, MODIFIED,
-// DELETED); an added or modified row replaces the row of the same key.
-func (l *list) apply(headers []string, rows [][]string) {
+// DELETED); an added or modified row replaces the row of the same key. A row whose name machine
+// mode masked has no key: it is added as a row of its own, and when such a row is modified or
+// deleted apply answers true, as only a new list can tell which row changed.
+func (l *list) apply(headers []string, rows [][]string) (relist bool) {
 	if len(headers) == 0 || headers[0] != headerEvent {
-		return
+		return false
 	}
 	if l.headers == nil || len(l.headers) != len(headers)-1 {
 		l.headers = append([]string(nil), headers[1:]...)
@@ -71,12 +74,24 @@ func (l *list) apply(headers []string, rows [][]string) {
 			}
 		}
 	}
+	if len(rows) > 1 && len(l.rows) > 0 && allAdded(rows) {
+		// A watch event carries one row: a batch of several is the list read again (after the
+		// server's 410), the whole current state, so what it leaves out is gone.
+		l.rows, l.index, l.deleted = l.rows[:0], map[string]int{}, 0
+	}
 	for _, cells := range rows {
 		if len(cells) == 0 {
 			continue
 		}
 		ev, cells := cells[0], cells[1:]
 		key := l.keyOf(cells)
+		if cellAt(cells, l.nameCol) == redact.Masked {
+			if ev != "ADDED" {
+				relist = true
+				continue
+			}
+			key = strconv.Itoa(len(l.rows)) + "\x00" + key // unique: never matched by a later event
+		}
 		i, seen := l.index[key]
 		switch {
 		case ev == "DELETED":
@@ -92,6 +107,16 @@ func (l *list) apply(headers []string, rows [][]string) {
 			l.rows = append(l.rows, row{key: key, cells: cells})
 		}
 	}
+	return relist
+}
+
+func allAdded(rows [][]string) bool {
+	for _, r := range rows {
+		if len(r) == 0 || r[0] != "ADDED" {
+			return false
+		}
+	}
+	return true
 }
 
 func (l *list) keyOf(cells []string) string {

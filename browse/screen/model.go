@@ -238,7 +238,7 @@ func (m *Model) rows(msg rowsMsg) tea.Cmd {
 		}
 		return m.feed.next()
 	}
-	m.list.apply(msg.headers, msg.rows)
+	relist := m.list.apply(msg.headers, msg.rows)
 	// Batches that arrived meanwhile are taken now, so a busy watch costs one recompute per
 	// frame rather than one per event.
 	var other tea.Msg
@@ -247,13 +247,16 @@ drain:
 		select {
 		case next := <-m.feed.ch:
 			if rm, ok := next.(rowsMsg); ok {
-				m.list.apply(rm.headers, rm.rows)
+				relist = m.list.apply(rm.headers, rm.rows) || relist
 				continue
 			}
 			other = next
 		default:
 			break drain
 		}
+	}
+	if relist {
+		return m.restart()
 	}
 	m.list.recompute()
 	m.updated = m.cfg.Now()
@@ -465,8 +468,12 @@ func (m *Model) togglePause() tea.Cmd {
 	if m.heldRows > limits.BrowseHeldChanges {
 		return m.restart()
 	}
+	relist := false
 	for _, msg := range m.held {
-		m.list.apply(msg.headers, msg.rows)
+		relist = m.list.apply(msg.headers, msg.rows) || relist
+	}
+	if relist {
+		return m.restart()
 	}
 	if len(m.held) > 0 {
 		m.list.recompute()

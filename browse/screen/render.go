@@ -20,7 +20,7 @@ func (m *Model) View() string {
 	}
 	w := max(m.width, 20)
 	out := make([]string, 0, m.height)
-	out = append(out, m.st.render(m.st.title, pad(cut(m.headerLine(), w), w)))
+	out = append(out, m.st.render(m.st.title, m.pad(cut(m.headerLine(), w), w)))
 	switch {
 	case m.help:
 		out = append(out, m.helpLines(w)...)
@@ -95,14 +95,14 @@ func (m *Model) listLines(w int) []string {
 	if len(l.headers) == 0 {
 		return append(out, "", "  "+wordNoRows)
 	}
-	out = append(out, m.st.render(m.st.header, pad(cut("  "+joinCells(l.headers, l.widths), w), w)))
+	out = append(out, m.st.render(m.st.header, m.pad(cut("  "+joinCells(l.headers, l.widths), w), w)))
 	h := m.bodyHeight()
 	l.scroll(h)
 	end := min(len(l.visible), l.top+h)
 	for i := l.top; i < end; i++ {
 		line := joinCells(l.rows[l.visible[i]].cells, l.widths)
 		if i == l.cursor {
-			out = append(out, m.st.render(m.st.cursor, pad(cut("> "+line, w), w)))
+			out = append(out, m.st.render(m.st.cursor, m.pad(cut("> "+line, w), w)))
 			continue
 		}
 		out = append(out, cut("  "+line, w))
@@ -197,8 +197,11 @@ func cut(s string, w int) string {
 	return b.String()
 }
 
-// pad fills a line to w columns, so a reversed line spans the screen.
-func pad(s string, w int) string {
+// pad fills a line to w columns, so a reversed line spans the screen; plain lines are not padded.
+func (m *Model) pad(s string, w int) string {
+	if m.st.plain {
+		return s
+	}
 	if n := w - textWidth(s); n > 0 {
 		return s + strings.Repeat(" ", n)
 	}

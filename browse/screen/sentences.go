@@ -23,7 +23,7 @@ const (
 	wordViewFooter = "esc back  ? help  up/down scroll  q quit"
 	wordLogsFooter = "esc back  f follow  c container  P previous  t tail  q quit"
 	wordHelpTitle  = "Keys (browse only reads: no key deletes, scales, edits, execs or forwards)"
-	wordHelpWhere  = "%-8s %-18s %s"
+	wordHelpWhere  = "%-6s %-20s %s"
 	wordLoading    = "reading..."
 	wordLogsTitle  = "logs pod/%s -c %s --tail=%d%s%s"
 	wordFollowing  = " -f"
