@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/studioctl/studioctl/internal/race"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -63,6 +64,9 @@ func TestReplayHoldsFlatMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 25,000 synthetic pods")
 	}
+	if race.Enabled {
+		t.Skip("measures the heap, which under -race is the detector's too; make test's plain pass runs it")
+	}
 	small := peakHeapOfListing(t, 5000)
 	large := peakHeapOfListing(t, 20000)
 	t.Logf("peak live heap paging 5,000 pods: %d KiB; 20,000 pods: %d KiB", small>>10, large>>10)
@@ -114,6 +118,9 @@ func peakHeapOfCapture(t *testing.T, n int) uint64 {
 func TestCaptureHoldsFlatMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 25,000 synthetic objects")
+	}
+	if race.Enabled {
+		t.Skip("measures the heap, which under -race is the detector's too; make test's plain pass runs it")
 	}
 	small := peakHeapOfCapture(t, 5000)
 	large := peakHeapOfCapture(t, 20000)
