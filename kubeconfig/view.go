@@ -1,6 +1,8 @@
 package kubeconfig
 
 import (
+	"bytes"
+	"encoding/json"
 	"sort"
 
 	"github.com/studioctl/studioctl/kube"
@@ -231,11 +233,29 @@ func viewValue(v *yaml.Node, f viewField) (any, bool, error) {
 	case vAuthProvider:
 		return viewAuthProvider(v)
 	}
-	var out any
-	if err := v.Decode(&out); err != nil {
+	out, err := decodedJSON(v)
+	if err != nil {
 		return nil, false, refuse(CodeType, sentenceType, f.name, v.Line, v.Column, mustMapping)
 	}
 	return out, true, nil
+}
+
+// decodedJSON is a node as Go's JSON decoder would hold it (maps, lists, strings, booleans and
+// json.Number), the values the printer writes, as kubectl reads the file through JSON too.
+func decodedJSON(v *yaml.Node) (any, error) {
+	var raw any
+	if err := v.Decode(&raw); err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var out any
+	err = dec.Decode(&out)
+	return out, err
 }
 
 // viewEnv keeps each variable's name and replaces its value.

@@ -75,6 +75,15 @@ func TestConfigPrintsWhatKubectlPrints(t *testing.T) {
 		}
 		golden.Check(t, gold, out)
 	}
+	// Extensions and impersonation extras print as written, numbers as numbers.
+	ext := &config.Kubeconfig{Files: files(t, "extensions.kubeconfig")}
+	for line, gold := range map[string]string{"config view": "extensions.golden", "config view -o json": "extensions.json.golden"} {
+		out, errOut, exit := run(t, line, ext)
+		if exit != 0 {
+			t.Fatalf("%s: exit %d, %s", line, exit, errOut)
+		}
+		golden.Check(t, gold, out)
+	}
 	dev := &config.Kubeconfig{Files: kc.Files, Context: "dev"}
 	out, _, _ := run(t, "config view --minify", dev)
 	golden.Check(t, "view-minify-dev.golden", out)
