@@ -20,6 +20,9 @@ import (
 
 const historyLimit = 1000
 
+// kubectlWord is the word a statement may begin with, which the parser drops.
+const kubectlWord = "kubectl"
+
 // terminalFile is what an interactive console needs of its input: a file descriptor to put in
 // raw mode for line editing.
 type terminalFile interface {
@@ -142,6 +145,10 @@ func (l *Loop) completer(ctx context.Context) func(line string, pos int, key run
 			partial, words = words[len(words)-1], words[:len(words)-1]
 		}
 		match := src.Words(ctx, words, partial)
+		if len(words) == 0 && partial != "" && strings.HasPrefix(kubectlWord, partial) {
+			// A line may begin with kubectl, as a statement copied from kubectl's docs does.
+			match = append(match, kubectlWord)
+		}
 		if len(match) == 0 {
 			return "", 0, false
 		}

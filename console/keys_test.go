@@ -47,8 +47,8 @@ func TestCtrlCClearsTheLineAndCtrlDLeaves(t *testing.T) {
 	}
 }
 
-// Tab completes after a leading kubectl as it does without it: verbs, second words, flags, and
-// kinds from discovery.
+// Tab completes after a leading kubectl as it does without it (verbs, second words, flags, and
+// kinds from discovery), and completes kubectl itself as a line's first word.
 func TestTabCompletesAfterKubectl(t *testing.T) {
 	reg := httpstub.New(t)
 	api, apis := synth.Discovery(synth.Basic)
@@ -68,6 +68,8 @@ func TestTabCompletesAfterKubectl(t *testing.T) {
 		"kubectl get pods --all-namesp\t": "kubectl get pods --all-namespaces ",
 		"kubectl get deploym\t":           "kubectl get deployments ",
 		"ver\t":                           "version ",
+		"kub\t":                           "kubectl ",
+		"kubectl\t":                       "kubectl ",
 		"kubectl   api-ver\t":             "kubectl   api-versions ",
 	} {
 		lines, _ := readLines(t, l, typed+"\r")
