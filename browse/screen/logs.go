@@ -8,9 +8,8 @@ import (
 // openLogs opens the logs view of the pod under the cursor: its containers are read first, then
 // the first container's last lines.
 func (m *Model) openLogs() tea.Cmd {
-	t, ok := m.selected()
+	t, ok := m.target()
 	if !ok {
-		m.status = sentenceNoRow
 		return nil
 	}
 	if t.r.Group != "" || t.r.Resource != "pods" {
@@ -32,7 +31,11 @@ func (lv *logView) title() string {
 	if lv.q.previous {
 		prev = wordPrevious
 	}
-	return sanitize.String(sprintf(wordLogsTitle, lv.q.pod, lv.q.container, lv.q.tail, follow, prev))
+	container := ""
+	if lv.q.container != "" {
+		container = sprintf(wordContainer, lv.q.container)
+	}
+	return sanitize.String(sprintf(wordLogsTitle, lv.q.pod, container, lv.q.tail, follow, prev))
 }
 
 // podContainers takes the pod's containers and reads the first one's log.

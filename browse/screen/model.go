@@ -18,6 +18,7 @@ import (
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
+	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -499,11 +500,25 @@ func (m *Model) selected() (target, bool) {
 	return t, t.name != ""
 }
 
+// target is the row under the cursor for a row action, or false with the status line saying why
+// there is none: no row, or a name machine mode masked (nothing is sent for it).
+func (m *Model) target() (target, bool) {
+	t, ok := m.selected()
+	switch {
+	case !ok:
+		m.status = sentenceNoRow
+		return target{}, false
+	case t.name == redact.Masked:
+		m.status = sentenceMaskedRow
+		return target{}, false
+	}
+	return t, true
+}
+
 // rowView opens a row view and reads its text.
 func (m *Model) rowView(title string, read func(context.Context, int, target) tea.Cmd) tea.Cmd {
-	t, ok := m.selected()
+	t, ok := m.target()
 	if !ok {
-		m.status = sentenceNoRow
 		return nil
 	}
 	m.closeView()
@@ -513,9 +528,8 @@ func (m *Model) rowView(title string, read func(context.Context, int, target) te
 
 // onRow runs a jump from the row under the cursor.
 func (m *Model) onRow(run func(context.Context, target) tea.Cmd) tea.Cmd {
-	t, ok := m.selected()
+	t, ok := m.target()
 	if !ok {
-		m.status = sentenceNoRow
 		return nil
 	}
 	m.status = wordLoading

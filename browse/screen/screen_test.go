@@ -21,6 +21,8 @@ type driver struct {
 	t    *testing.T
 	m    *Model
 	msgs chan tea.Msg
+	// drawn, when set, keeps every frame drawn after a message, for the canary tests.
+	drawn *strings.Builder
 }
 
 var fixedNow = time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)
@@ -59,6 +61,9 @@ func (d *driver) send(msg tea.Msg) {
 		return
 	}
 	_, cmd := d.m.Update(msg)
+	if d.drawn != nil {
+		d.drawn.WriteString(d.m.View())
+	}
 	d.run(cmd)
 }
 

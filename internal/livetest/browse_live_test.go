@@ -17,12 +17,21 @@ import (
 	"github.com/studioctl/studioctl/limits"
 )
 
-// secretCanaries are the canaries e2e/seed.sh plants in Secrets (data, stringData, the
-// last-applied copy, a long annotation, a dockerconfigjson, an embedded token): none may ever be
-// drawn, in either mode. The others (env, args, annotations, ConfigMap data) only machine mode masks.
-var secretCanaries = map[string]bool{
-	"CANARY-ALPHA": true, "CANARY-BRAVO": true, "CANARY-CHARLIE": true, "CANARY-DELTA": true,
-	"CANARY-KILO": true, "CANARY-LIMA": true, "CANARY-MIKE": true, "CANARY-NOVEMBER": true,
+// secretCanaries are the canaries testdata/replay/canary-classes.txt files as planted in a Secret:
+// none may ever be drawn, in either mode. The others only machine mode masks.
+func secretCanaries(t *testing.T) map[string]bool {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "replay", "canary-classes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[1] == "secret" {
+			out[f[0]] = true
+		}
+	}
+	return out
 }
 
 // browseRefresh is how soon a change on the server must be on the screen: the watch hands it over
@@ -142,12 +151,13 @@ func (b *browseSession) quit() {
 // TestLiveBrowse drives studioctl browse under a pseudo-terminal against the live scenario, as
 // admin in people and machine mode: a ConfigMap created and then labelled with kubectl appears on
 // the screen within the refresh time (found again by a label selector), and after every Secret of
-// shop and payments has been shown as YAML and described, and the api Deployment as YAML, no
-// Secret's canary was ever drawn (in machine mode no canary at all), plain or in base64.
+// shop and payments has been shown as YAML and described (in machine mode their names are masked
+// and the screen refuses to read them by name), and the api Deployment as YAML, no Secret's canary
+// was ever drawn (in machine mode no canary at all), plain or in base64.
 func TestLiveBrowse(t *testing.T) {
 	needCluster(t)
 	needKubectl(t)
-	canaries := readCanaries(t)
+	canaries, secret := readCanaries(t), secretCanaries(t)
 	for _, mode := range []string{"people", "machine"} {
 		t.Run(mode, func(t *testing.T) {
 			b := startBrowse(t, "admin", "--redact", mode, "configmaps", "-n", "shop")
@@ -175,7 +185,9 @@ func TestLiveBrowse(t *testing.T) {
 				t.Fatalf("kubectl delete: %s", errOut)
 			}
 			b.wait(mark, browseRefresh, "configmaps | 0 of 0 rows")
+			mark = b.screen.len()
 			b.keys("\x1b")
+			b.wait(mark, 30*time.Second, "configmaps | ", "updated ")
 
 			// The renderer redraws only the lines that changed, so each wait names a line the
 			// step changes: shop's Secrets first, then payments' (the header's namespace changes).
@@ -189,14 +201,22 @@ func TestLiveBrowse(t *testing.T) {
 				}
 				b.wait(mark, 30*time.Second, "secrets | ", "updated ")
 				for range kubectlNames(t, "get", "secrets", "-n", ns) {
-					mark = b.screen.len()
-					b.keys("y")
-					b.wait(mark, 30*time.Second, "yaml secret/")
-					b.keys("\x1b")
-					mark = b.screen.len()
-					b.keys("d")
-					b.wait(mark, 30*time.Second, "describe secret/")
-					b.keys("\x1bj")
+					for _, key := range []string{"y", "d"} {
+						mark = b.screen.len()
+						b.keys(key)
+						if mode == "machine" {
+							// The name is masked: the screen says so and sends nothing.
+							b.wait(mark, 30*time.Second, "Machine mode masks this row's name")
+						} else {
+							b.wait(mark, 30*time.Second, map[string]string{"y": "yaml secret/", "d": "describe secret/"}[key])
+						}
+						// Back to the list, and wait for its footer: a key typed straight after
+						// esc would be read as alt and that key.
+						mark = b.screen.len()
+						b.keys("\x1b")
+						b.wait(mark, 30*time.Second, "? help  : jump")
+					}
+					b.keys("j")
 				}
 			}
 			mark = b.screen.len()
@@ -205,12 +225,14 @@ func TestLiveBrowse(t *testing.T) {
 			mark = b.screen.len()
 			b.keys("y")
 			b.wait(mark, 30*time.Second, "yaml deployment.apps/api", "kind: Deployment")
+			mark = b.screen.len()
 			b.keys(" \x1b")
+			b.wait(mark, 30*time.Second, "? help  : jump")
 			b.quit()
 
 			drawn := b.screen.since(0)
 			for _, c := range canaries {
-				if !secretCanaries[c] && mode == "people" {
+				if !secret[c] && mode == "people" {
 					continue
 				}
 				for _, form := range []string{c, base64.StdEncoding.EncodeToString([]byte(c))} {
