@@ -36,7 +36,7 @@ vet:
 # they measure the heap). TestMakeTestRunsEveryTestWhole checks both lists against the code.
 MODULE      := github.com/studioctl/studioctl
 PLAIN_PKGS  := printer printer/jsonpath kubeconfig
-PLAIN_TESTS := .:TestStreamedGetPrintsWhatTheWholeListPrints snapshot:TestLogsAreUnpackedOnlyWhenRead \
+PLAIN_TESTS := .:TestStreamedGetPrintsWhatTheWholeListPrints .:TestCanaryReplay snapshot:TestLogsAreUnpackedOnlyWhenRead \
 	snapshot:TestReplayHoldsFlatMemory snapshot:TestCaptureHoldsFlatMemory
 
 empty :=
@@ -44,10 +44,13 @@ space := $(empty) $(empty)
 plain_names := $(subst $(space),|,$(strip $(foreach t,$(PLAIN_TESTS),$(lastword $(subst :, ,$(t))))))
 plain_dirs  := $(sort $(foreach t,$(PLAIN_TESTS),./$(firstword $(subst :, ,$(t)))))
 
+# Both passes run even when the first fails, so one run reports every failure.
 test: vet
-	$(GO) test -race -count=1 $$($(GO) list ./... | grep -vxF $(foreach p,$(PLAIN_PKGS),-e $(MODULE)/$(p)))
-	$(GO) test -count=1 $(addprefix ./,$(PLAIN_PKGS))
-	$(GO) test -count=1 -run '^($(plain_names))$$' $(plain_dirs)
+	@status=0; set -x; \
+	$(GO) test -race -count=1 $$($(GO) list ./... | grep -vxF $(foreach p,$(PLAIN_PKGS),-e $(MODULE)/$(p))) || status=1; \
+	$(GO) test -count=1 $(addprefix ./,$(PLAIN_PKGS)) || status=1; \
+	$(GO) test -count=1 -run '^($(plain_names))$$' $(plain_dirs) || status=1; \
+	exit $$status
 
 # Every fuzz target of the module, each for FUZZTIME (go test runs one -fuzz target at a time).
 FUZZ_TARGETS := policy:FuzzCheck policy:FuzzCheckRaw read:FuzzParse kubeconfig:FuzzParse redact:FuzzMachine redact:FuzzPeople \
