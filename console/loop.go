@@ -28,6 +28,10 @@ type Loop struct {
 	HistoryDir string // where an interactive console keeps its history; "" keeps none
 	// StopOnError ends a piped console at its first failed line.
 	StopOnError bool
+	// Prepare, when set, is handed each parsed statement before it runs: the command's hands a
+	// config statement the person's kubeconfig, as on the command line. Without it config is
+	// refused.
+	Prepare func(*read.Statement) error
 	// line is the number of the piped line being answered, named in each of its errors; 0 on a
 	// terminal, where the error follows the line typed.
 	line int
@@ -114,6 +118,12 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 	if st == nil {
 		return true
 	}
+	if l.Prepare != nil && !st.Help {
+		if err := l.Prepare(st); err != nil {
+			l.fail(err)
+			return false
+		}
+	}
 	w := printer.NewWriter(l.Out, l.Err, l.Mode)
 	if st.Help {
 		for _, s := range statement.HelpLines(st.Command) {
@@ -129,6 +139,9 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 	if err := w.Write(res); err != nil {
 		l.fail(err)
 		return false
+	}
+	if len(res.Body) > 0 && res.Body[len(res.Body)-1] != '\n' {
+		fmt.Fprintln(l.Out) // get --raw's answer ends without one; the next prompt starts a line
 	}
 	for _, e := range res.Errors {
 		l.fail(e)

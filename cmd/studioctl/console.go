@@ -27,7 +27,8 @@ func consoleCommand(f *Factory) *cobra.Command {
 			if err != nil {
 				return fail(err, false)
 			}
-			loop := &console.Loop{Session: reader.Of(s), Mode: reader.Mode(s), Out: io.Out, Err: io.Err, HistoryDir: io.HomeDirs.State, StopOnError: stopOnError}
+			loop := &console.Loop{Session: reader.Of(s), Mode: reader.Mode(s), Out: io.Out, Err: io.Err, HistoryDir: io.HomeDirs.State, StopOnError: stopOnError,
+				Prepare: f.handKubeconfig}
 			var failed bool
 			if io.InTTY {
 				failed, err = loop.Interactive(cmd.Context(), io.In)

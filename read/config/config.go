@@ -1,7 +1,7 @@
 // Package config answers config view, config get-contexts and config current-context: the
 // person's kubeconfig, read through the strict kubeconfig reader, printed as kubectl prints it
-// with every credential replaced. Nothing is sent. Only the command line hands these statements
-// the files (Use); in the console, an agent's session or the library they are refused.
+// with every credential replaced. Nothing is sent. Only the command line and its console hand
+// these statements the files (Use); in an agent's session or the library they are refused.
 package config
 
 import (

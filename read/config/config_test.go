@@ -160,7 +160,7 @@ func TestConfigRefusals(t *testing.T) {
 		}
 	}
 	_, errOut, exit := run(t, "config view", nil)
-	if exit != kube.ExitRefused || !strings.Contains(errOut, "only the command line") {
+	if exit != kube.ExitRefused || !strings.Contains(errOut, "only studioctl's command line and console") {
 		t.Errorf("config view with no kubeconfig: exit %d, %q", exit, errOut)
 	}
 }
