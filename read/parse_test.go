@@ -179,7 +179,9 @@ func TestHelpSendsNothing(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"get pods -n shop", "logs -f x", "get pods -Ao wide", "auth can-i list pods", "'", "get pods -l 'a in (b)' # c", "$ kubectl top pod"} {
+	for _, s := range []string{"get pods -n shop", "logs -f x", "get pods -Ao wide", "auth can-i list pods", "'", "get pods -l 'a in (b)' # c", "$ kubectl top pod",
+		"get --raw /version", "get --raw=/api/v1/secrets", "config view --minify -o json", "config view --raw", "config use-context x",
+		"logs web --prefix", "top pod -A --containers", "get pods -o jsonpath-as-json={.items[*]}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
