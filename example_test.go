@@ -37,16 +37,16 @@ func ExampleSession_List() {
 		fmt.Println(pod.Namespace(), pod.Name(), pod.String("status", "phase"))
 	}
 	// Output:
-	// default guestbook-5fcbd6c8b7-nnn79 Running
-	// kube-system coredns-678bd56585-ql66v Running
+	// default guestbook-5fcbd6c8b7-7thbk Running
+	// kube-system coredns-678bd56585-p896g Running
 	// monitoring alertmanager-1 Running
-	// monitoring grafana-6f5896969-5mpjm Running
-	// monitoring node-exporter-t829k Running
-	// payments payments-api-9c8c86b45-h2wtm Running
-	// shop api-7bdc65c7b5-lpljc Running
+	// monitoring grafana-6f5896969-gfqqt Running
+	// monitoring node-exporter-kpkfr Running
+	// payments payments-api-9c8c86b45-8cgwt Running
+	// shop api-7bdc65c7b5-5rwvz Running
 	// shop postgres-1 Running
-	// shop web-568bd749f7-z946r Running
-	// toolhive-system toolhive-operator-84c7ff9fb4-l79sb Running
+	// shop web-568bd749f7-s8hc7 Running
+	// toolhive-system toolhive-operator-84c7ff9fb4-tfx6g Running
 }
 
 // Print the server's table of pods in every namespace, the columns kubectl prints by default.
@@ -82,11 +82,11 @@ func ExampleSession_Table() {
 	w.Flush()
 	// Output:
 	// NAMESPACE    NAME                            READY  STATUS   RESTARTS  AGE
-	// default      guestbook-5fcbd6c8b7-m4fdb      1/1    Running  0         -
-	// default      guestbook-5fcbd6c8b7-nnn79      1/1    Running  0         -
-	// kube-system  coredns-678bd56585-n8vr7        1/1    Running  0         -
-	// kube-system  coredns-678bd56585-ql66v        1/1    Running  0         -
-	// ml-platform  llm-inference-5497b9d9b6-f6zgv  1/1    Running  0         -
+	// default      guestbook-5fcbd6c8b7-7thbk      1/1    Running  0         -
+	// default      guestbook-5fcbd6c8b7-9st55      1/1    Running  0         -
+	// kube-system  coredns-678bd56585-dt25r        1/1    Running  0         -
+	// kube-system  coredns-678bd56585-p896g        1/1    Running  0         -
+	// ml-platform  llm-inference-5497b9d9b6-lclm9  1/1    Running  0         -
 }
 
 // Read the tail of a container's log.
@@ -160,13 +160,13 @@ func Example_machineMode() {
 	//   settings.json: <redacted>
 	// kind: ConfigMap
 	// metadata:
-	//   creationTimestamp: "2026-12-05T12:05:01Z"
+	//   creationTimestamp: "2026-12-05T12:26:28Z"
 	//   labels:
 	//     app: api
 	//   name: app-settings
 	//   namespace: shop
-	//   resourceVersion: "345"
-	//   uid: 5926b4f8-7158-4beb-b7c5-66da229aed4b
+	//   resourceVersion: "342"
+	//   uid: ba1f10f1-b2cd-431a-a6b1-3fb014e17780
 	// true refused.redact_lower
 }
 

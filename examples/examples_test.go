@@ -27,7 +27,7 @@ func TestExamplesRunAgainstTheDemo(t *testing.T) {
 		{"notready", []string{
 			"NAMESPACE  POD                                READY  STATUS",
 			"ops        report-generator-<hash>  0/1    CrashLoopBackOff",
-			"1 of 38 pods not ready",
+			"1 of 42 pods not ready",
 		}},
 	}
 	bin := t.TempDir()

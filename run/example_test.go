@@ -33,7 +33,7 @@ func Example() {
 	}
 	// Output:
 	// NAME   READY   UP-TO-DATE   AVAILABLE   AGE
-	// api    2/2     2            2           79s
-	// web    3/3     3            3           79s
+	// api    2/2     2            2           4m24s
+	// web    3/3     3            3           4m24s
 	// refused.write_command
 }
