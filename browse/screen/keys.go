@@ -1,11 +1,12 @@
 package screen
 
 // Where a key works: on the list, in a row view (describe, YAML, events, logs), in the logs view
-// alone, or everywhere.
+// alone, in the cluster tree, or everywhere (but the tree, which reads its own keys).
 const (
 	OnList = "list"
 	OnView = "view"
 	OnLogs = "logs"
+	OnTree = "tree"
 	OnAny  = "any"
 )
 
@@ -45,18 +46,33 @@ var Keys = []Binding{
 	{[]string{"e"}, OnList, "events", "the events of the row's object"},
 	{[]string{"o"}, OnList, "owner", "jump up to the object that owns this one"},
 	{[]string{"O"}, OnList, "owned", "jump down to the objects this one owns (a Deployment's pods)"},
+	{[]string{"T"}, OnList, "tree", "the cluster tree, as studioctl tree draws it, opened folder by folder"},
 	{[]string{"f"}, OnLogs, "follow", "follow the log, or stop following"},
 	{[]string{"c"}, OnLogs, "container", "the pod's next container"},
 	{[]string{"P"}, OnLogs, "previous", "the previous instance of the container, or the current one"},
 	{[]string{"t"}, OnLogs, "tail", "the next tail size (lines read from the end)"},
+	{[]string{"right", "l", "+"}, OnTree, "treekey", "open a container or a folder (its objects are listed then)"},
+	{[]string{"left", "h", "-"}, OnTree, "treekey", "close it, or go to its parent"},
+	{[]string{"up", "k", "down", "j", "pgup", "pgdown", "home", "end"}, OnTree, "treekey", "move"},
+	{[]string{"enter"}, OnTree, "treekey", "a pod's last 50 log lines, another object's YAML, a custom resource type's list"},
+	{[]string{"d"}, OnTree, "treekey", "describe the object"},
+	{[]string{"y"}, OnTree, "treekey", "the object's YAML"},
+	{[]string{"/"}, OnTree, "treekey", "filter what the tree has read"},
+	{[]string{"esc"}, OnTree, "treekey", "close a page or the filter"},
+	{[]string{"q", "ctrl+c"}, OnTree, "treekey", "back to the list"},
+	{[]string{"T"}, OnTree, "tree", "back to the list"},
 }
 
 // TailSizes are the log view's tail sizes, in the order t steps through them.
 var TailSizes = []int64{50, 200, 1000}
 
-// binding finds the action a key runs where the screen is.
+// binding finds the action a key runs where the screen is. The tree reads its own keys: only
+// its rows apply there.
 func binding(key, where string) (string, bool) {
 	for _, b := range Keys {
+		if where == OnTree && b.Where != OnTree {
+			continue
+		}
 		if b.Where != OnAny && b.Where != where && !(b.Where == OnView && where == OnLogs) {
 			continue
 		}

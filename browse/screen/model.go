@@ -65,8 +65,10 @@ type Model struct {
 	onlyOf   string // the object whose owned objects the list keeps
 
 	view   *view
+	tree   *treeView
 	seq    int
 	help   bool
+	helpAt int // the help's first line
 	prompt *prompt
 	status string
 	quit   bool
@@ -163,7 +165,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		if m.tree != nil && !m.tree.busy {
+			m.treeFrame()
+		}
 		return m, nil
+	case treeOpenMsg:
+		m.treeOpened(msg)
+		return m, nil
+	case treeKeyMsg:
+		return m, m.treeKeyDone(msg)
 	case tea.KeyMsg:
 		return m, m.key(msg)
 	case headerMsg:
@@ -320,6 +330,8 @@ func sentenceOf(err error) string {
 // where is the part of the key table that applies now.
 func (m *Model) where() string {
 	switch {
+	case m.tree != nil:
+		return OnTree
 	case m.view != nil && m.view.logs != nil:
 		return OnLogs
 	case m.view != nil:
@@ -343,53 +355,82 @@ func (m *Model) key(k tea.KeyMsg) tea.Cmd {
 	}
 	name := k.String()
 	if m.help {
-		if act, ok := binding(name, OnAny); ok && (act == "help" || act == "back" || act == "quit") {
-			m.help = false
-			if act == "quit" {
-				return m.doQuit()
-			}
-		}
-		return nil
+		return m.helpKey(name)
 	}
 	act, ok := binding(name, m.where())
 	if !ok {
 		return nil
 	}
 	if run, ok := actions[act]; ok {
-		return run(m)
+		return run(m, k)
 	}
 	return nil
 }
 
+// helpKey scrolls the help or closes it (?, esc, q: q then quits).
+func (m *Model) helpKey(name string) tea.Cmd {
+	act, _ := binding(name, OnAny)
+	switch act {
+	case "help", "back":
+		m.help, m.helpAt = false, 0
+	case "quit":
+		m.help = false
+		return m.doQuit()
+	case "up":
+		m.helpAt = max(0, m.helpAt-1)
+	case "down":
+		m.helpAt = min(m.helpAt+1, max(0, len(Keys)+1-m.bodyHeight()))
+	}
+	return nil
+}
+
+// do is an action that needs only the model, not the key.
+func do(f func(*Model) tea.Cmd) func(*Model, tea.KeyMsg) tea.Cmd {
+	return func(m *Model, _ tea.KeyMsg) tea.Cmd { return f(m) }
+}
+
 // actions are the key table's actions; TestEveryKeyHasAnAction holds the two together.
-var actions = map[string]func(*Model) tea.Cmd{
-	"help":      func(m *Model) tea.Cmd { m.help = true; return nil },
-	"quit":      (*Model).doQuit,
-	"back":      (*Model).back,
-	"up":        func(m *Model) tea.Cmd { m.move(-1); return nil },
-	"down":      func(m *Model) tea.Cmd { m.move(1); return nil },
-	"pageup":    func(m *Model) tea.Cmd { m.move(-m.bodyHeight()); return nil },
-	"pagedown":  func(m *Model) tea.Cmd { m.move(m.bodyHeight()); return nil },
-	"top":       func(m *Model) tea.Cmd { m.move(-1 << 30); return nil },
-	"bottom":    func(m *Model) tea.Cmd { m.move(1 << 30); return nil },
-	"prompt":    func(m *Model) tea.Cmd { m.prompt = &prompt{lead: ':'}; return nil },
-	"filter":    func(m *Model) tea.Cmd { m.prompt = &prompt{lead: '/'}; return nil },
-	"nextns":    (*Model).nextNamespace,
-	"allns":     func(m *Model) tea.Cmd { m.all = !m.all; return m.restart() },
-	"sort":      (*Model).nextSort,
-	"reverse":   func(m *Model) tea.Cmd { m.list.desc = !m.list.desc; m.list.recompute(); return nil },
-	"wide":      func(m *Model) tea.Cmd { m.wide = !m.wide; return m.restart() },
-	"pause":     (*Model).togglePause,
-	"describe":  func(m *Model) tea.Cmd { return m.rowView("describe", m.reads.describe) },
-	"yaml":      func(m *Model) tea.Cmd { return m.rowView("yaml", m.reads.yaml) },
-	"events":    func(m *Model) tea.Cmd { return m.rowView("events", m.reads.events) },
-	"logs":      (*Model).openLogs,
-	"owner":     func(m *Model) tea.Cmd { return m.onRow(m.reads.owner) },
-	"owned":     func(m *Model) tea.Cmd { return m.onRow(m.reads.owned) },
-	"follow":    func(m *Model) tea.Cmd { return m.relog(func(q *logQuery) { q.follow = !q.follow }) },
-	"previous":  func(m *Model) tea.Cmd { return m.relog(func(q *logQuery) { q.previous = !q.previous }) },
-	"container": (*Model).nextContainer,
-	"tail":      (*Model).nextTail,
+var actions = map[string]func(*Model, tea.KeyMsg) tea.Cmd{
+	"help":      do(func(m *Model) tea.Cmd { m.help = true; return nil }),
+	"quit":      do((*Model).doQuit),
+	"back":      do((*Model).back),
+	"up":        do(func(m *Model) tea.Cmd { m.move(-1); return nil }),
+	"down":      do(func(m *Model) tea.Cmd { m.move(1); return nil }),
+	"pageup":    do(func(m *Model) tea.Cmd { m.move(-m.bodyHeight()); return nil }),
+	"pagedown":  do(func(m *Model) tea.Cmd { m.move(m.bodyHeight()); return nil }),
+	"top":       do(func(m *Model) tea.Cmd { m.move(-1 << 30); return nil }),
+	"bottom":    do(func(m *Model) tea.Cmd { m.move(1 << 30); return nil }),
+	"prompt":    do(func(m *Model) tea.Cmd { m.prompt = &prompt{lead: ':'}; return nil }),
+	"filter":    do(func(m *Model) tea.Cmd { m.prompt = &prompt{lead: '/'}; return nil }),
+	"nextns":    do((*Model).nextNamespace),
+	"allns":     do(func(m *Model) tea.Cmd { m.all = !m.all; return m.restart() }),
+	"sort":      do((*Model).nextSort),
+	"reverse":   do(func(m *Model) tea.Cmd { m.list.desc = !m.list.desc; m.list.recompute(); return nil }),
+	"wide":      do(func(m *Model) tea.Cmd { m.wide = !m.wide; return m.restart() }),
+	"pause":     do((*Model).togglePause),
+	"describe":  do(func(m *Model) tea.Cmd { return m.rowView("describe", m.reads.describe) }),
+	"yaml":      do(func(m *Model) tea.Cmd { return m.rowView("yaml", m.reads.yaml) }),
+	"events":    do(func(m *Model) tea.Cmd { return m.rowView("events", m.reads.events) }),
+	"logs":      do((*Model).openLogs),
+	"owner":     do(func(m *Model) tea.Cmd { return m.onRow(m.reads.owner) }),
+	"owned":     do(func(m *Model) tea.Cmd { return m.onRow(m.reads.owned) }),
+	"follow":    do(func(m *Model) tea.Cmd { return m.relog(func(q *logQuery) { q.follow = !q.follow }) }),
+	"previous":  do(func(m *Model) tea.Cmd { return m.relog(func(q *logQuery) { q.previous = !q.previous }) }),
+	"container": do((*Model).nextContainer),
+	"tail":      do((*Model).nextTail),
+	"tree":      do(func(m *Model) tea.Cmd { return m.toggleTree() }),
+	"treekey":   (*Model).treeKey,
+}
+
+// toggleTree opens the cluster tree, or closes it.
+func (m *Model) toggleTree() tea.Cmd {
+	if m.tree != nil {
+		if !m.tree.busy {
+			m.tree = nil
+		}
+		return nil
+	}
+	return m.openTree()
 }
 
 func (m *Model) doQuit() tea.Cmd {

@@ -24,6 +24,8 @@ func (m *Model) View() string {
 	switch {
 	case m.help:
 		out = append(out, m.helpLines(w)...)
+	case m.tree != nil:
+		out = append(out, m.treeLines(w)...)
 	case m.view != nil:
 		out = append(out, m.viewLines(w)...)
 	default:
@@ -144,7 +146,7 @@ func (m *Model) viewLines(w int) []string {
 
 func (m *Model) helpLines(w int) []string {
 	out := []string{cut(wordHelpTitle, w)}
-	for _, b := range Keys {
+	for _, b := range Keys[min(m.helpAt, len(Keys)):] {
 		out = append(out, cut(sprintf(wordHelpWhere, b.Where, strings.Join(keyNames(b.Keys), " "), b.Help), w))
 	}
 	return out
@@ -166,6 +168,10 @@ func (m *Model) footer(w int) string {
 	switch {
 	case m.prompt != nil:
 		return cut(string(m.prompt.lead)+sanitize.String(string(m.prompt.text))+"_", w)
+	case m.help:
+		return m.st.render(m.st.status, cut(wordHelpFooter, w))
+	case m.tree != nil:
+		return m.st.render(m.st.status, cut(wordTreeFooter, w))
 	case m.status != "":
 		return cut(sanitize.String(m.status), w)
 	case m.view != nil && m.view.logs != nil:

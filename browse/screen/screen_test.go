@@ -76,6 +76,7 @@ func (d *driver) keys(keys ...string) {
 
 func keyMsg(k string) tea.KeyMsg {
 	named := map[string]tea.KeyType{"enter": tea.KeyEnter, "esc": tea.KeyEsc, "up": tea.KeyUp, "down": tea.KeyDown,
+		"left": tea.KeyLeft, "right": tea.KeyRight,
 		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd, "backspace": tea.KeyBackspace,
 		"ctrl+c": tea.KeyCtrlC, "ctrl+b": tea.KeyCtrlB, "ctrl+f": tea.KeyCtrlF, " ": tea.KeySpace}
 	if t, ok := named[k]; ok {
@@ -251,7 +252,7 @@ func TestFilterSortWideAndSelector(t *testing.T) {
 		t.Errorf("descending by name puts api before web:\n%s", screen)
 	}
 	d.keys("w")
-	d.until("| wide |", "NOMINATED NOD")
+	d.until("| wide |", "NOMINATED")
 	d.keys("w")
 	d.typed("/", "-l app=web")
 	d.until("labels app=web", "pods | 3 of 3 rows")
@@ -437,4 +438,29 @@ func TestQuit(t *testing.T) {
 		}
 	}
 	var _ printer.RedactMode
+}
+
+// TestClusterTree opens the tree of studioctl tree over the list (T), opens a namespace and a
+// folder with its own keys, shows an object's YAML from it, and goes back to the list with q.
+func TestClusterTree(t *testing.T) {
+	d := demoDriver(t, studioctl.People, "")
+	d.until("pods | 8 of 8 rows")
+	d.keys("T")
+	d.until("> + Cluster", "+ shop")
+	for d.m.tree.lines[d.m.tree.cursor] != "+ shop" {
+		d.keys("down")
+		d.untilTrue("the key done", func() bool { return !d.m.tree.busy })
+	}
+	d.keys("right")
+	d.until("> - shop", "Workloads")
+	d.keys("down", "right")
+	d.untilTrue("the key done", func() bool { return !d.m.tree.busy })
+	d.until("- Workloads", "+ Pods  8")
+	d.keys("q")
+	d.untilTrue("the tree closed", func() bool { return d.m.tree == nil })
+	d.until("pods | 8 of 8 rows", "> api-")
+	d.keys("T")
+	d.until("> + Cluster")
+	d.keys("T")
+	d.until("pods | 8 of 8 rows")
 }

@@ -22,6 +22,8 @@ const (
 	wordFooter     = "? help  : jump  / filter  enter describe  y yaml  l logs  q quit"
 	wordViewFooter = "esc back  ? help  up/down scroll  q quit"
 	wordLogsFooter = "esc back  f follow  c container  P previous  t tail  q quit"
+	wordHelpFooter = "esc or ? closes the help  up/down scroll  q quit"
+	wordTreeFooter = "right open  left close  enter view  d describe  y yaml  / filter  q or T back"
 	wordHelpTitle  = "Keys (browse only reads: no key deletes, scales, edits, execs or forwards)"
 	wordHelpWhere  = "%-6s %-20s %s"
 	wordLoading    = "reading..."
