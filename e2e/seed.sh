@@ -1865,7 +1865,10 @@ apiVersion: v1
 kind: Node
 metadata:
   name: kwok-small-0
-  annotations: {kwok.x-k8s.io/node: fake}
+  annotations:
+    kwok.x-k8s.io/node: fake
+    node.alpha.kubernetes.io/ttl: "0"
+    metrics.k8s.io/resource-metrics-path: /metrics/nodes/kwok-small-0/metrics/resource
   labels: {type: kwok, kubernetes.io/hostname: kwok-small-0, kubernetes.io/os: linux, kubernetes.io/arch: amd64, topology.kubernetes.io/zone: eu-west-1a}
 spec:
   taints:
