@@ -464,3 +464,38 @@ func TestClusterTree(t *testing.T) {
 	d.keys("T")
 	d.until("pods | 8 of 8 rows")
 }
+
+// TestCustomResourceByShortNameSortsByValue jumps to a custom resource by its short name and
+// sorts its server columns: sizes by number (3 before 12), durations by length (334d before 398d).
+func TestCustomResourceByShortNameSortsByValue(t *testing.T) {
+	d := demoDriver(t, studioctl.People, "")
+	d.until("pods | 8 of 8 rows")
+	d.typed(":", "wdg")
+	d.until("widgets | 2 of 2 rows", "COLOR", "SIZE")
+	for d.m.list.sortCol < 0 || d.m.list.headers[d.m.list.sortCol] != "SIZE" {
+		d.keys("s")
+	}
+	screen := d.until("sort SIZE asc")
+	if strings.Index(screen, "sprocket") > strings.Index(screen, "gizmo") {
+		t.Errorf("size 3 (sprocket) does not come before size 12 (gizmo):\n%s", screen)
+	}
+	d.keys("s")
+	screen = d.until("sort SHIPPED asc")
+	if strings.Index(screen, "gizmo") > strings.Index(screen, "sprocket") {
+		t.Errorf("334d (gizmo) does not come before 398d (sprocket):\n%s", screen)
+	}
+}
+
+func TestLessReadsAgesAndNumbers(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"45s", "3m", true}, {"3m20s", "3m", false}, {"2d", "23h", false}, {"1y5d", "400d", true},
+		{"3", "12", true}, {"12", "3", false}, {"1.5", "10", true}, {"api", "web", true}, {"<none>", "api", true},
+	} {
+		if got := less(c.a, c.b); got != c.want {
+			t.Errorf("less(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}
