@@ -153,7 +153,8 @@ func (b *browseSession) quit() {
 // the screen within the refresh time (found again by a label selector), and after every Secret of
 // shop and payments has been shown as YAML and described (in machine mode their names are masked
 // and the screen refuses to read them by name), and the api Deployment as YAML, no Secret's canary
-// was ever drawn (in machine mode no canary at all), plain or in base64.
+// was ever drawn (in machine mode no canary at all), plain or in base64. A pod's log is read and
+// then followed.
 func TestLiveBrowse(t *testing.T) {
 	needCluster(t)
 	needKubectl(t)
@@ -227,6 +228,20 @@ func TestLiveBrowse(t *testing.T) {
 			b.wait(mark, 30*time.Second, "yaml deployment.apps/api", "kind: Deployment")
 			mark = b.screen.len()
 			b.keys(" \x1b")
+			b.wait(mark, 30*time.Second, "? help  : jump")
+
+			// A pod's log, then followed: the same lines kubectl reads, then the stream stays open.
+			mark = b.screen.len()
+			b.keys(":pods\r")
+			b.wait(mark, 30*time.Second, "pods | ", "> api-")
+			mark = b.screen.len()
+			b.keys("l")
+			b.wait(mark, 30*time.Second, "logs pod/api-", "--tail=50", "tick processed=")
+			mark = b.screen.len()
+			b.keys("f")
+			b.wait(mark, 30*time.Second, "--tail=50 -f", "tick processed=")
+			mark = b.screen.len()
+			b.keys("\x1b")
 			b.wait(mark, 30*time.Second, "? help  : jump")
 			b.quit()
 
