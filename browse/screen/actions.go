@@ -157,9 +157,6 @@ func (x reads) owner(ctx context.Context, t target) tea.Cmd {
 	}
 }
 
-// codeBrowse is the code of the screen's own refusals (shown on the status line).
-const codeBrowse = "browse.screen"
-
 type ownerRef struct {
 	apiVersion, kind, name, uid string
 	controller                  bool

@@ -1,5 +1,7 @@
 package screen
 
+import "strings"
+
 // Where a key works: on the list, in a row view (describe, YAML, events, logs), in the logs view
 // alone, in the cluster tree, or everywhere (but the tree, which reads its own keys).
 const (
@@ -83,4 +85,26 @@ func binding(key, where string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// HelpLines are the key table as the help overlay and studioctl browse --help write it: one line a
+// row, where it works, its keys, what it does.
+func HelpLines() []string {
+	out := make([]string, len(Keys))
+	for i, b := range Keys {
+		out[i] = sprintf(wordHelpWhere, b.Where, strings.Join(keyNames(b.Keys), " "), b.Help)
+	}
+	return out
+}
+
+// keyNames are a binding's keys as the help writes them (the space bar as "space").
+func keyNames(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		if k == " " {
+			k = "space"
+		}
+		out[i] = k
+	}
+	return out
 }

@@ -146,20 +146,8 @@ func (m *Model) viewLines(w int) []string {
 
 func (m *Model) helpLines(w int) []string {
 	out := []string{cut(wordHelpTitle, w)}
-	for _, b := range Keys[min(m.helpAt, len(Keys)):] {
-		out = append(out, cut(sprintf(wordHelpWhere, b.Where, strings.Join(keyNames(b.Keys), " "), b.Help), w))
-	}
-	return out
-}
-
-// keyNames are a binding's keys as the help writes them (the space bar as "space").
-func keyNames(keys []string) []string {
-	out := make([]string, len(keys))
-	for i, k := range keys {
-		if k == " " {
-			k = "space"
-		}
-		out[i] = k
+	for _, l := range HelpLines()[min(m.helpAt, len(Keys)):] {
+		out = append(out, cut(l, w))
 	}
 	return out
 }

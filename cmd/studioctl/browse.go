@@ -5,6 +5,7 @@ import (
 	"errors"
 	goio "io"
 	"os"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -31,11 +32,10 @@ func browseCommand(f *Factory) *cobra.Command {
 		Example: "  studioctl --kubeconfig k.yaml browse\n  studioctl --replay demo browse deployments\n  NO_COLOR=1 studioctl --connection prod browse",
 		Short:   "Browse the cluster full-screen, as k9s does, reading only: live lists, describe, YAML without Secret values, logs, events, owners",
 		Long: "browse shows one kind's live list (refreshed through the same bounded watch as get -w) with a\n" +
-			"header naming the cluster, identity, version and namespace. :KIND jumps to a kind by name or\n" +
-			"short name, :ns NAME switches namespace, / filters, s sorts, w shows the wide columns, p pauses.\n" +
-			"On a row: Enter describes, y shows its YAML (managedFields removed, Secret values gone), l its\n" +
-			"logs, e its events, o jumps to its owner and O to what it owns. ? lists every key. No key writes.\n" +
-			"See docs/browse.md.",
+			"header naming the cluster, identity, version and namespace; on a row it describes the object, shows\n" +
+			"its YAML (managedFields removed, Secret values gone), its events, a pod's logs, and walks to owners.\n" +
+			"It only reads: no key writes. See docs/browse.md.\n\nKeys (where, keys, what):\n  " +
+			strings.Join(screen.HelpLines(), "\n  "),
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, inOK := io.In.(*os.File)
