@@ -94,3 +94,39 @@ func TestOnARecording(t *testing.T) {
 		}
 	}
 }
+
+// TestNoControlCharacterIsDrawn opens the demo's terminal tricks (a ConfigMap whose values hold
+// escape sequences, a pod named to look like one) in every view: under NO_COLOR no frame holds an
+// escape, a carriage return or any other control character but the line breaks between lines.
+func TestNoControlCharacterIsDrawn(t *testing.T) {
+	d := demoDriver(t, studioctl.People, "configmaps")
+	d.drawn = &strings.Builder{}
+	d.until("configmaps | ", "terminal-tricks")
+	d.typed("/", "terminal")
+	d.until("> terminal-tricks")
+	for _, k := range []string{"y", "d", "e"} {
+		d.keys(k)
+		d.until("terminal-tricks")
+		d.settle()
+		d.keys("esc")
+	}
+	d.keys("esc")
+	d.typed(":", "pods")
+	d.until("pods | 8 of 8 rows")
+	d.typed("/", "tty")
+	d.until("> tty-trick")
+	for _, k := range []string{"y", "d", "l"} {
+		d.keys(k)
+		d.until("tty-trick")
+		d.settle()
+		d.keys("esc")
+	}
+	if !strings.Contains(d.drawn.String(), "pwned") {
+		t.Error("the ConfigMap's banner was never drawn (escaped): the test saw nothing")
+	}
+	for i, r := range d.drawn.String() {
+		if (r < 0x20 && r != '\n') || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			t.Fatalf("a frame holds control character %U at byte %d", r, i)
+		}
+	}
+}
