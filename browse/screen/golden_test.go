@@ -1,12 +1,14 @@
 package screen
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/golden"
 )
@@ -76,5 +78,17 @@ func TestDocsListEveryKey(t *testing.T) {
 	}
 	if want != doc {
 		t.Errorf("%s's key table is not Keys; run go test ./browse/screen -run Docs -update", path)
+	}
+}
+
+// TestMonochromeTerminal: with colour allowed but a renderer on a terminal that has none (here a
+// buffer, which lipgloss reads as such), the frame holds no escape at all and the cursor row keeps
+// its mark.
+func TestMonochromeTerminal(t *testing.T) {
+	d := demoDriver(t, studioctl.People, "")
+	d.m.st = newStyles(false, lipgloss.NewRenderer(&bytes.Buffer{}))
+	screen := d.until("pods | 8 of 8 rows", "> api-")
+	if strings.Contains(screen, "\x1b") {
+		t.Errorf("a monochrome frame holds an escape: %q", screen)
 	}
 }

@@ -71,12 +71,12 @@ type browseSession struct {
 	done   chan struct{}
 }
 
-func startBrowse(t *testing.T, identity string, args ...string) *browseSession {
+func startBrowse(t *testing.T, identity string, env []string, args ...string) *browseSession {
 	t.Helper()
 	bin := treeBinary(t)
 	home := t.TempDir()
 	cmd := exec.Command(bin, append([]string{"--kubeconfig", kubeconfigPath(identity), "browse"}, args...)...)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "TERM=xterm-256color"}
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "TERM=xterm-256color"}, env...)
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 180})
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestLiveBrowse(t *testing.T) {
 	canaries, secret := readCanaries(t), secretCanaries(t)
 	for _, mode := range []string{"people", "machine"} {
 		t.Run(mode, func(t *testing.T) {
-			b := startBrowse(t, "admin", "--redact", mode, "configmaps", "-n", "shop")
+			b := startBrowse(t, "admin", nil, "--redact", mode, "configmaps", "-n", "shop")
 			b.wait(0, 30*time.Second, "configmaps | ", "updated ", "namespace shop")
 
 			name := fmt.Sprintf("browse-live-%s-%d", mode, time.Now().UnixNano()%1_000_000)
@@ -256,6 +256,9 @@ func TestLiveBrowse(t *testing.T) {
 					}
 				}
 			}
+			if !strings.Contains(drawn, "\x1b[7m> ") {
+				t.Errorf("%s: on a colour terminal the cursor row is not in reverse video", mode)
+			}
 			// The capture holds what the views drew: in people mode the api Deployment's
 			// annotation canary (no Secret's) is on the screen, as get -o yaml prints it.
 			if mode == "people" && !strings.Contains(drawn, "CANARY-INDIA") {
@@ -263,5 +266,20 @@ func TestLiveBrowse(t *testing.T) {
 			}
 			t.Logf("%s: %d bytes drawn, no canary among them", mode, len(drawn))
 		})
+	}
+}
+
+// TestLiveBrowseNoColor: under NO_COLOR on the same terminal no style is drawn, and the cursor row
+// is told by its mark.
+func TestLiveBrowseNoColor(t *testing.T) {
+	needCluster(t)
+	b := startBrowse(t, "view", []string{"NO_COLOR=1"}, "deployments", "-n", "shop")
+	b.wait(0, 30*time.Second, "deployments | ", "updated ", "> api")
+	b.quit()
+	drawn := b.screen.since(0)
+	for _, style := range []string{"\x1b[7m", "\x1b[1m", "\x1b[2m"} {
+		if strings.Contains(drawn, style) {
+			t.Errorf("NO_COLOR drew %q", style)
+		}
 	}
 }
