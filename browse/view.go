@@ -11,10 +11,11 @@ import (
 	"github.com/studioctl/studioctl/sanitize"
 )
 
-// View is the keyboard-driven tree of `studioctl browse` as a model: keys in, screen lines out, no
-// terminal. Right (or l) opens a container or folder, left (or h) closes it or goes to the parent,
-// Enter opens a pod's last 50 log lines, any other object's YAML view or a custom resource type's
-// list, d describes an object, y shows any object's YAML, / filters what was read, q quits.
+// View is the keyboard-driven cluster tree that `studioctl browse` shows with T, as a model: keys
+// in, screen lines out, no terminal. Right (or l) opens a container or folder, left (or h) closes
+// it or goes to the parent, Enter opens a pod's last 50 log lines, any other object's YAML view or
+// a custom resource type's list, d describes an object, y shows any object's YAML, / filters what
+// was read, q leaves it.
 type View struct {
 	b        *Browser
 	mode     printer.RedactMode
