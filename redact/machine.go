@@ -21,34 +21,12 @@ func Machine(v any) { machineRules.walk(v, "", 0) }
 
 // maskDeep masks v whole: a scalar becomes Masked, nil stays nil, and a map or an array keeps its
 // keys and length with every value inside masked the same way. Maps and arrays are changed in
-// place; the result is what to store where v was.
+// place; the result is what to store where v was. It is the one walker with wholeRules.
 func maskDeep(v any) any {
-	return maskDeepAt(v, 0)
-}
-
-func maskDeepAt(v any, depth int) any {
-	switch t := v.(type) {
-	case nil:
-		return nil
-	case map[string]any:
-		if depth > maxDepth {
-			return Masked
-		}
-		for k, c := range t {
-			t[k] = maskDeepAt(c, depth+1)
-		}
-		return t
-	case []any:
-		if depth > maxDepth {
-			return Masked
-		}
-		for i, c := range t {
-			t[i] = maskDeepAt(c, depth+1)
-		}
-		return t
-	default:
-		return Masked
+	if nv, replace, _ := wholeRules.walk(v, "", 0); replace {
+		return nv
 	}
+	return v
 }
 
 // maskField masks m[key] whole when it is present and not null.

@@ -8,9 +8,13 @@ package redact
 type ruleSet struct {
 	visit   func(m map[string]any, hint string) (descend bool, itemHint string, changed bool)
 	tooDeep any
+	// scalar, when set, says what replaces a value that is neither a map nor an array (masking a
+	// subtree whole); nil leaves every scalar as it is.
+	scalar func(v any) (nv any, replace bool)
 }
 
-// walk is the one walker of the package, for both rule sets (people and machine): depth-first over
+// walk is the one walker of the package, for both rule sets (people and machine; the machine
+// rules mask a field's whole subtree with wholeRules, through the same walk): depth-first over
 // maps and arrays, carrying a list's item kind down to its items (a SecretList's items carry no
 // kind of their own). It returns what to store in place of v when replace is set, and whether
 // anything in v changed.
@@ -35,6 +39,11 @@ func (rs ruleSet) walk(v any, hint string, depth int) (nv any, replace, changed 
 				t[i] = nv
 			}
 			changed = changed || ch
+		}
+	default:
+		if rs.scalar != nil {
+			nv, replace = rs.scalar(v)
+			return nv, replace, replace
 		}
 	}
 	return nil, false, changed
@@ -66,6 +75,19 @@ var machineRules = ruleSet{
 		return true, listItemKind(m), false
 	},
 	tooDeep: Masked,
+}
+
+// wholeRules mask a subtree whole (maskDeep): every scalar becomes Masked, null stays null, and
+// maps and arrays keep their keys and length.
+var wholeRules = ruleSet{
+	visit:   func(map[string]any, string) (bool, string, bool) { return true, "", false },
+	tooDeep: Masked,
+	scalar: func(v any) (any, bool) {
+		if v == nil {
+			return nil, false
+		}
+		return Masked, true
+	},
 }
 
 // peopleRules strip every Secret found at any depth, and do not walk into a Secret after
