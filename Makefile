@@ -37,7 +37,7 @@ vet:
 MODULE      := github.com/studioctl/studioctl
 PLAIN_PKGS  := printer printer/jsonpath kubeconfig
 PLAIN_TESTS := .:TestStreamedGetPrintsWhatTheWholeListPrints .:TestCanaryReplay snapshot:TestLogsAreUnpackedOnlyWhenRead \
-	snapshot:TestReplayHoldsFlatMemory snapshot:TestCaptureHoldsFlatMemory
+	snapshot:TestReplayHoldsFlatMemory snapshot:TestCaptureHoldsFlatMemory read:TestStreamedJSONHeapIsFlat
 
 empty :=
 space := $(empty) $(empty)
