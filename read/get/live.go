@@ -63,7 +63,9 @@ func (g *getRead) liveInclude() string {
 // liveList lists (under a statement deadline of its own: a re-list may come hours later) and
 // prints the rows when show is set; it answers the list's version.
 func (g *getRead) liveList(lv *kube.Live, b *tableBuilder, opts kube.ListOptions, show bool) (string, error) {
-	b.out = &printer.Table{}
+	// A new table, whose columns the list's first page names again: the rows printed after a
+	// re-list are masked by those columns' roles in machine mode, so they must not be left empty.
+	b.out, b.ready = &printer.Table{}, false
 	rv := &rvPager{Pager: b}
 	ctx := kube.WithStatement(lv.Context(), "get")
 	if err := g.s.Client.ListTable(ctx, g.r, g.scope, opts, rv); err != nil {
