@@ -37,7 +37,8 @@ vet:
 MODULE      := github.com/studioctl/studioctl
 PLAIN_PKGS  := printer printer/jsonpath kubeconfig
 PLAIN_TESTS := .:TestStreamedGetPrintsWhatTheWholeListPrints .:TestCanaryReplay snapshot:TestLogsAreUnpackedOnlyWhenRead \
-	snapshot:TestReplayHoldsFlatMemory snapshot:TestCaptureHoldsFlatMemory read:TestStreamedJSONHeapIsFlat
+	snapshot:TestReplayHoldsFlatMemory snapshot:TestCaptureHoldsFlatMemory read:TestStreamedJSONHeapIsFlat \
+	browse/screen:TestMemoryFlatWhileRefreshing browse/screen:TestMemoryFlatWhileTheFeedRefreshes20000Pods
 
 empty :=
 space := $(empty) $(empty)

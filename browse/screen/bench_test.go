@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/studioctl/studioctl/internal/race"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -73,8 +74,8 @@ func BenchmarkRefresh20000Rows(b *testing.B) {
 // tenth deleted and added again each time, a frame drawn after each) and checks the heap after
 // the last refresh is the heap after the first, give or take: nothing is kept per refresh.
 func TestMemoryFlatWhileRefreshing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
+	if testing.Short() || race.Enabled {
+		t.Skip("it measures the heap: make test runs it in its plain pass")
 	}
 	m := filled(20000)
 	heap := func() float64 {

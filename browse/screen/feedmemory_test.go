@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/internal/race"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/read/reader"
 )
@@ -91,8 +92,8 @@ func (s *loadServer) RoundTrip(r *http.Request) (*http.Response, error) {
 // and draws every row again, and compares the heap after the 5th refresh with the heap after the
 // 40th.
 func TestMemoryFlatWhileTheFeedRefreshes20000Pods(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
+	if testing.Short() || race.Enabled {
+		t.Skip("it measures the heap: make test runs it in its plain pass")
 	}
 	srv := newLoadServer(20000, 40)
 	s, err := studioctl.Open(studioctl.Connection{Host: "load.example", Token: "synthetic", DefaultNamespace: "load"},
