@@ -94,6 +94,7 @@ var actions = map[string]func(*Model, tea.KeyMsg) tea.Cmd{
 	"reverse":   do(func(m *Model) tea.Cmd { m.list.desc = !m.list.desc; m.list.recompute(); return nil }),
 	"wide":      do(func(m *Model) tea.Cmd { m.wide = !m.wide; return m.restart() }),
 	"pause":     do((*Model).togglePause),
+	"relist":    do(func(m *Model) tea.Cmd { m.status = ""; return m.restart() }),
 	"describe":  do(func(m *Model) tea.Cmd { return m.rowView("describe", m.reads.describe) }),
 	"yaml":      do(func(m *Model) tea.Cmd { return m.rowView("yaml", m.reads.yaml) }),
 	"events":    do(func(m *Model) tea.Cmd { return m.rowView("events", m.reads.events) }),

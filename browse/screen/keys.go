@@ -42,6 +42,7 @@ var Keys = []Binding{
 	{[]string{"S"}, OnList, "reverse", "reverse the sort"},
 	{[]string{"w"}, OnList, "wide", "show or hide the wide columns"},
 	{[]string{"p"}, OnList, "pause", "pause or resume the live refresh"},
+	{[]string{"r"}, OnList, "relist", "read the list again and watch anew (after the watch ended or failed)"},
 	{[]string{"enter", "d"}, OnList, "describe", "describe the row's object"},
 	{[]string{"y"}, OnList, "yaml", "the row's YAML (managedFields removed, Secret values gone)"},
 	{[]string{"l"}, OnList, "logs", "a pod's logs"},

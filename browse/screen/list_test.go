@@ -90,3 +90,16 @@ func TestPauseHoldsAtMostItsLimit(t *testing.T) {
 	}
 	d.until("pods | 8 of 8 rows")
 }
+
+// TestRelistKey: after the watch ended (a snapshot's watch ends after its list, and the status line
+// says so), r reads the list again on a new watch.
+func TestRelistKey(t *testing.T) {
+	d := demoDriver(t, studioctl.People, "")
+	d.until("pods | 8 of 8 rows", "The snapshot holds no change")
+	gen := d.m.feed.gen
+	d.keys("r")
+	if d.m.feed.gen == gen || d.m.status != "" {
+		t.Errorf("r did not start a new watch (gen %d, was %d; status %q)", d.m.feed.gen, gen, d.m.status)
+	}
+	d.until("pods | 8 of 8 rows", "The snapshot holds no change")
+}
