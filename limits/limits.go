@@ -70,6 +70,7 @@ const (
 	SnapshotMaxChunkValues = 1500000   // JSON values (objects, arrays, scalars) one kind entry may hold when read
 	SnapshotMaxLogEntry    = 16 << 20  // decompressed bytes of one log entry when read
 	SnapshotMaxLogHeader   = 4 << 10   // bytes a log entry's namespace, pod and container must come within
+	SnapshotMaxRawBytes    = 16 << 20  // bytes of get --raw's answers a capture keeps in all (each at most MaxRawBytes)
 	SnapshotMaxKinds       = 10000     // kinds a manifest may list
 	RecordingMaxBytes      = 256 << 20 // bytes of one recording file --replay reads
 	HTTPTokenFileBytes     = 4 << 10   // bytes of the file --http-token-file names

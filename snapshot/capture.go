@@ -108,7 +108,7 @@ func keepAnswer(method, path string) bool {
 	switch {
 	case method == "POST":
 		return true
-	case path == "/version", path == "/api", path == "/apis", path == "/readyz":
+	case path == "/version", path == "/api", path == "/apis", path == "/readyz", path == "/healthz", path == "/livez":
 		return true
 	case path == "/openapi/v3" || strings.HasPrefix(path, "/openapi/v3/"):
 		return true
@@ -190,6 +190,10 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 	if _, _, err := cp.c.Readyz(ctx); err != nil && ctx.Err() != nil {
 		return ctx.Err()
 	}
+	raw, err := cp.captureRaw(ctx)
+	if err != nil {
+		return err
+	}
 	if u, _, err := cp.c.WhoAmI(ctx); err == nil {
 		cp.m.Identity = identityOf(u)
 	} else if ctx.Err() != nil {
@@ -220,7 +224,7 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 		}
 		cp.m.Notes = append(cp.m.Notes, noteMachine)
 	}
-	answers, openapi := keptAnswers(rec)
+	answers, openapi := keptAnswers(rec, raw)
 	if cp.o.Machine {
 		answers = maskReviews(answers)
 	}
@@ -239,11 +243,17 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 }
 
 // keptAnswers are the recorder's exchanges that answered (a failed review or document is not
-// kept: the reader then says what is missing), sorted for a stable file: the OpenAPI ones apart.
-func keptAnswers(rec *record.Recorder) (answers, openapi []*record.Exchange) {
+// kept: the reader then says what is missing), sorted for a stable file: the OpenAPI ones apart,
+// get --raw's once each with the server's bytes (raw.go).
+func keptAnswers(rec *record.Recorder, raw map[string][]byte) (answers, openapi []*record.Exchange) {
+	kept := map[string]bool{}
 	for _, e := range rec.Exchanges() {
 		switch {
 		case e.Status != 200 && e.Status != 201:
+		case isRawExchange(e):
+			if r := rawAnswer(e, raw, kept); r != nil {
+				answers = append(answers, r)
+			}
 		case strings.HasPrefix(e.Path, "/openapi/"):
 			openapi = append(openapi, e)
 		default:

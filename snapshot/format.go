@@ -23,7 +23,7 @@ const (
 // archive holding a manifest of this format (a recording is a JSON document).
 const (
 	entryManifest = "manifest.json"
-	entryAnswers  = "answers.json" // the fixed answers: version, readiness, discovery, self reviews
+	entryAnswers  = "answers.json" // the fixed answers: version, readiness, discovery, self reviews, get --raw's
 	entryOpenAPI  = "openapi.json" // the OpenAPI v3 index and documents, decoded only when asked
 	entryRouting  = "routing.json" // facts machine masking would hide that routing needs
 	prefixKinds   = "kinds/"       // kinds/NNNN-PPPP.json: one kind's objects and table cells, by chunk
@@ -66,6 +66,9 @@ type Manifest struct {
 	Notes       []string `json:"notes,omitempty"`   // what degrades, in sentences
 	Beta        bool     `json:"beta,omitempty"`    // discovery was read in its v2beta1 form
 	Routing     int      `json:"routing,omitempty"` // routing facts kept (machine mode)
+	// Raw lists the get --raw paths whose answers are kept as the server wrote them (raw.go); a
+	// snapshot taken before they were kept lists none, and its reader says so.
+	Raw []string `json:"raw,omitempty"`
 }
 
 // Identity is who captured: the user name the server reported and a fingerprint of the user name,

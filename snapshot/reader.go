@@ -14,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/internal/jsonw"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
+	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/record"
 )
 
@@ -64,6 +65,9 @@ func (r *Reader) RoundTrip(req *http.Request) (*http.Response, error) {
 		return r.review(req, path, body)
 	}
 	switch {
+	case req.Method == "GET" && req.Header.Get("Accept") == rawAccept && policy.IsRawPath(path):
+		// get --raw's request (the readiness check asks the same way, for the same bytes)
+		return r.raw(req, path)
 	case path == "/version" || path == "/api" || path == "/apis" || path == "/readyz" || strings.HasPrefix(path, "/openapi/"):
 		return r.fixed(req, body, path)
 	case strings.HasSuffix(path, "/log"):
@@ -83,7 +87,7 @@ func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Respo
 		answers = r.s.openAPIAnswers()
 	}
 	for _, e := range answers {
-		if e.Method == req.Method && e.Path == path && e.Query == req.URL.RawQuery && accepts(req.Header.Get("Accept"), e.Accept) &&
+		if e.Method == req.Method && e.Path == path && e.Query == req.URL.RawQuery && e.Accept == req.Header.Get("Accept") &&
 			record.CompactJSON(e.RequestBody) == record.CompactJSON(body) {
 			return respond(req, e.Status, e.ContentType, []byte(e.Body)), nil
 		}
@@ -95,13 +99,6 @@ func (r *Reader) fixed(req *http.Request, body []byte, path string) (*http.Respo
 		return nil, missing(lacksOpenAPIIndex)
 	}
 	return nil, missing(lacksFixed, path)
-}
-
-// accepts tells whether an answer kept for the Accept header kept serves a request's Accept: the
-// same header, or a request that takes any form (get --raw's */*) and an answer kept as plain
-// JSON, which is what the server writes for either.
-func accepts(asked, kept string) bool {
-	return asked == kept || (asked == "*/*" && kept == kube.AcceptJSON)
 }
 
 // respond builds an answer as net/http would hand it over.

@@ -30,6 +30,7 @@ const (
 	sentenceUnreadable   = "%s is not a studioctl snapshot this version can read: %s."
 	sentenceCutOne       = "studioctl: the snapshot kept %d of the %d %s of namespace %s (the capture's --max-rows %d per namespace); the rest were left out."
 	sentenceCutAll       = "studioctl: the snapshot left out %d %s past the capture's --max-rows (%d per namespace) in %d namespaces, %s first."
+	sentenceRawRebuilt   = "studioctl: the snapshot was taken before snapshots kept get --raw's answers as the server wrote them: %s is printed from the JSON it kept for studioctl's own read, compacted and with its keys sorted, not byte for byte."
 	lineCut              = "%s: %d of %d kept in namespace %s (--max-rows)"
 	lineCutMore          = "and %d more namespaces past --max-rows"
 
@@ -73,6 +74,8 @@ const (
 	lacksOpenAPIDoc   = "OpenAPI document for %s"
 	lacksOpenAPIIndex = "OpenAPI index"
 	lacksFixed        = "answer to %s in the form asked"
+	lacksRaw          = "answer to get --raw %s: the server did not give one at capture, or it passed the capture's cap"
+	lacksRawOlder     = "answer to get --raw %s: it was taken before snapshots kept get --raw's answers, and answers only /readyz, /version and /openapi/v3"
 	lacksVersion      = "%s in version %s (it holds version %s)"
 	lacksKind         = "%s: the server did not list it at capture"
 	lacksCut          = "objects of %s: they were left out at capture, %s"
