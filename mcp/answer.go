@@ -40,6 +40,8 @@ func answer(res *printer.Result, out *ReadOutput) ([]sdk.Content, error) {
 		linesOf(res.Lines, stdout.String(), out)
 	case res.Docs != nil:
 		docsOf(res.Docs, stdout.String(), out)
+	case res.Body != nil:
+		bodyLines(stdout.String(), out)
 	}
 	for _, n := range res.Notices {
 		out.Notices = append(out.Notices, sanitize.String(n))
@@ -161,6 +163,13 @@ func linesOf(l *printer.Lines, printed string, out *ReadOutput) {
 			}
 		}
 	}
+}
+
+// bodyLines keeps get --raw's answer as the Writer printed it (sanitised), one line a line: the
+// client read at most limits.MaxRawBytes of it, so the lines are bounded as the text is.
+func bodyLines(printed string, out *ReadOutput) {
+	out.Lines = splitLines(printed)
+	out.RowCount = len(out.Lines)
 }
 
 // content is what the model reads: the answer as printed, alone in its own item, so a jsonpath

@@ -31,7 +31,7 @@ type ReadOutput struct {
 	Statement  string         `json:"statement"`
 	Columns    []string       `json:"columns,omitempty" jsonschema:"a table's column headers"`
 	Rows       [][]string     `json:"rows,omitempty" jsonschema:"a table's rows, one cell per column"`
-	Lines      []string       `json:"lines,omitempty" jsonschema:"an answer printed as lines (-o name, -o yaml, describe, logs)"`
+	Lines      []string       `json:"lines,omitempty" jsonschema:"an answer printed as lines (-o name, -o yaml, describe, logs, get --raw)"`
 	Document   any            `json:"document,omitempty" jsonschema:"the answer of -o json, masked"`
 	RowCount   int            `json:"rowCount" jsonschema:"how many rows, lines or objects the answer holds"`
 	Notices    []string       `json:"notices,omitempty"`
