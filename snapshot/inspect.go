@@ -2,9 +2,11 @@ package snapshot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -28,6 +30,7 @@ func (m *Manifest) Describe() []string {
 		fmt.Sprintf("Logs:         %d containers, last %d lines each (%d left out)", m.Logs, m.LogLines, m.LogsCut),
 		fmt.Sprintf("Metrics:      %t", m.Metrics),
 		fmt.Sprintf("Reviews:      whoami and the rules of %d namespaces", len(m.Reviews)),
+		"Raw:          " + m.rawLine(),
 	}
 	for _, st := range []string{StateLocked, StateCut, StateFailed} {
 		if l := m.ByState(st); len(l) > 0 {
@@ -124,4 +127,19 @@ func (m *Manifest) cutLines() []string {
 		out = append(out, fmt.Sprintf(lineCutMore, more))
 	}
 	return out
+}
+
+// rawLine names the get --raw paths whose answers the file keeps as the server wrote them: only
+// get --raw's own paths, whatever else a manifest lists.
+func (m *Manifest) rawLine() string {
+	var kept []string
+	for _, p := range m.Raw {
+		if policy.IsRawPath(p) && !slices.Contains(kept, p) {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		return lineRawNone
+	}
+	return fmt.Sprintf(lineRaw, strings.Join(kept, ", "))
 }

@@ -223,3 +223,24 @@ func TestOlderSnapshotAnswersRawFromWhatItKept(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectNamesRawAnswers: snapshot inspect says which get --raw answers a file keeps, naming
+// only get --raw's own paths (a hostile manifest's other strings are not printed), and says so
+// when a file keeps none.
+func TestInspectNamesRawAnswers(t *testing.T) {
+	rawOf := func(m Manifest) string {
+		for _, l := range m.Describe() {
+			if strings.HasPrefix(l, "Raw:") {
+				return l
+			}
+		}
+		return ""
+	}
+	got := rawOf(Manifest{Raw: []string{"/version", "/etc/\x1b]0;x\x07", "/version", "/healthz"}})
+	if want := "Raw:          get --raw's /version, /healthz, as the server wrote them"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := rawOf(Manifest{}); !strings.Contains(got, "taken before snapshots kept get --raw's answers") {
+		t.Errorf("a manifest without raw: %q", got)
+	}
+}

@@ -33,6 +33,8 @@ const (
 	sentenceRawRebuilt   = "studioctl: the snapshot was taken before snapshots kept get --raw's answers as the server wrote them: %s is printed from the JSON it kept for studioctl's own read, compacted and with its keys sorted, not byte for byte."
 	lineCut              = "%s: %d of %d kept in namespace %s (--max-rows)"
 	lineCutMore          = "and %d more namespaces past --max-rows"
+	lineRaw              = "get --raw's %s, as the server wrote them"
+	lineRawNone          = "none kept as the server wrote them (taken before snapshots kept get --raw's answers)"
 
 	sentenceDiffClusters = "%s and %s are snapshots of two different clusters (their kube-system namespaces differ): studioctl snapshot diff compares two snapshots of one cluster."
 	sentenceDiffForm     = "studioctl snapshot diff does not print -o %s: it takes %s. Nothing was read."
