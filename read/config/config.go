@@ -49,6 +49,15 @@ func (b *base) kubeconfig() (*Kubeconfig, error) {
 	return b.kc, nil
 }
 
+// merged reads the statement's kubeconfig files merged as kubectl merges them.
+func (b *base) merged() (*kubeconfig.File, error) {
+	kc, err := b.kubeconfig()
+	if err != nil {
+		return nil, err
+	}
+	return kubeconfig.ParseList(kc.Files)
+}
+
 // ViewOptions are config view's options.
 type ViewOptions struct {
 	base
@@ -106,11 +115,7 @@ func (*GetContextsOptions) Validate() error { return nil }
 // Run lists the contexts by name, as kubectl's table (CURRENT NAME CLUSTER AUTHINFO NAMESPACE)
 // or their names alone; a context named and not found is an error after the rows, as kubectl's.
 func (o *GetContextsOptions) Run(_ context.Context, _ *reader.Session) (*printer.Result, error) {
-	kc, err := o.kubeconfig()
-	if err != nil {
-		return nil, err
-	}
-	file, err := kubeconfig.ParseList(kc.Files)
+	file, err := o.merged()
 	if err != nil {
 		return nil, err
 	}
@@ -173,11 +178,7 @@ func (*CurrentContextOptions) Validate() error { return nil }
 
 // Run prints the current context's name, or says none is set (exit 1), as kubectl does.
 func (o *CurrentContextOptions) Run(_ context.Context, _ *reader.Session) (*printer.Result, error) {
-	kc, err := o.kubeconfig()
-	if err != nil {
-		return nil, err
-	}
-	file, err := kubeconfig.ParseList(kc.Files)
+	file, err := o.merged()
 	if err != nil {
 		return nil, err
 	}
