@@ -155,7 +155,7 @@ func (m *Model) closeView() {
 // move moves the cursor (or a view's first line) by d.
 func (m *Model) move(d int) {
 	if v := m.view; v != nil {
-		v.top = max(0, min(v.top+d, len(v.lines)-m.bodyHeight()))
+		v.top = max(0, min(v.top+d, len(v.lines)-m.viewHeight()))
 		return
 	}
 	l := m.list

@@ -1,8 +1,10 @@
 package screen
 
 import (
+	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/limits"
@@ -102,4 +104,21 @@ func TestRelistKey(t *testing.T) {
 		t.Errorf("r did not start a new watch (gen %d, was %d; status %q)", d.m.feed.gen, gen, d.m.status)
 	}
 	d.until("pods | 8 of 8 rows", "The snapshot holds no change")
+}
+
+// TestALogOpensAtItsEnd: the logs view shows a log's last lines first, as a followed log keeps
+// them; up scrolls back.
+func TestALogOpensAtItsEnd(t *testing.T) {
+	d := demoDriver(t, studioctl.People, "")
+	d.until("> api-")
+	d.send(tea.WindowSizeMsg{Width: 120, Height: 10})
+	d.keys("l")
+	d.untilTrue("the log", func() bool { return len(d.m.view.lines) > 10 })
+	last := d.m.view.lines[len(d.m.view.lines)-1]
+	screen := d.until(last)
+	if strings.Contains(screen, d.m.view.lines[0]) {
+		t.Errorf("the log's first line is on a screen too small for all of it:\n%s", screen)
+	}
+	d.keys("home")
+	d.until(d.m.view.lines[0])
 }

@@ -109,10 +109,10 @@ func (m *Model) logLines(msg linesMsg) tea.Cmd {
 	if v == nil || v.logs == nil || v.logs.feed == nil || msg.gen != v.logs.feed.gen {
 		return nil
 	}
-	atEnd := v.top >= len(v.lines)-m.bodyHeight()
+	atEnd := v.top >= len(v.lines)-m.viewHeight()
 	v.lines = capLines(append(v.lines, msg.lines...))
 	if atEnd {
-		v.top = max(0, len(v.lines)-m.bodyHeight())
+		v.top = max(0, len(v.lines)-m.viewHeight())
 	}
 	return v.logs.feed.next()
 }

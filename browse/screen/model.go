@@ -305,8 +305,12 @@ func (m *Model) viewText(msg viewMsg) {
 		return
 	}
 	m.view.lines = capLines(msg.lines)
-	if m.view.logs != nil && len(m.view.lines) == 0 {
-		m.view.lines = []string{wordNoLog}
+	if m.view.logs != nil {
+		// A log opens at its end, where its latest lines are, as a followed one stays.
+		if len(m.view.lines) == 0 {
+			m.view.lines = []string{wordNoLog}
+		}
+		m.view.top = max(0, len(m.view.lines)-m.viewHeight())
 	}
 }
 

@@ -12,6 +12,9 @@ const chromeLines = 4
 
 func (m *Model) bodyHeight() int { return max(1, m.height-chromeLines) }
 
+// viewHeight is a row view's lines on the screen: the body and the line the list's columns take.
+func (m *Model) viewHeight() int { return m.bodyHeight() + 1 }
+
 // View draws one frame: only the rows that fit are laid out, so a frame of 20,000 rows costs the
 // rows it shows.
 func (m *Model) View() string {
@@ -135,7 +138,7 @@ func joinCells(cells []string, widths []int) string {
 func (m *Model) viewLines(w int) []string {
 	v := m.view
 	out := []string{cut(sanitize.String(v.title), w)}
-	h := m.bodyHeight() + 1
+	h := m.viewHeight()
 	v.top = max(0, min(v.top, len(v.lines)-h))
 	end := min(len(v.lines), v.top+h)
 	for _, line := range v.lines[v.top:end] {
