@@ -96,6 +96,7 @@ var actions = map[string]func(*Model, tea.KeyMsg) tea.Cmd{
 	"pause":     do((*Model).togglePause),
 	"relist":    do(func(m *Model) tea.Cmd { m.status = ""; return m.restart() }),
 	"describe":  do(func(m *Model) tea.Cmd { return m.rowView("describe", m.reads.describe) }),
+	"open":      do((*Model).open),
 	"yaml":      do(func(m *Model) tea.Cmd { return m.rowView("yaml", m.reads.yaml) }),
 	"events":    do(func(m *Model) tea.Cmd { return m.rowView("events", m.reads.events) }),
 	"logs":      do((*Model).openLogs),
@@ -308,9 +309,28 @@ func (m *Model) submit(lead rune, text string) tea.Cmd {
 	case words[0] == "ns" && len(words) == 2:
 		m.ns, m.all = words[1], false
 		return m.restart()
-	case len(words) != 1 || words[0] == "ns":
+	case len(words) != 1:
 		m.status = sentenceJumpUsage
 		return nil
 	}
 	return m.resolve(words[0])
+}
+
+// open is Enter on a row: on the namespace list, the kind shown before it (pods when none was) in
+// the row's namespace; on any other row, describe.
+func (m *Model) open() tea.Cmd {
+	if !isNamespaces(m.kind) {
+		return m.rowView("describe", m.reads.describe)
+	}
+	t, ok := m.target()
+	if !ok {
+		return nil
+	}
+	m.ns, m.all = t.name, false
+	if m.hasBack {
+		prev := m.backKind
+		m.hasBack = false
+		return func() tea.Msg { return jumpMsg{r: prev, namespace: t.name} }
+	}
+	return m.resolve("pods")
 }

@@ -48,6 +48,8 @@ type Model struct {
 
 	kind     kube.APIResource
 	hasKind  bool
+	backKind kube.APIResource // the kind shown before the namespace list, where Enter returns
+	hasBack  bool
 	ns       string
 	all      bool
 	selector string
@@ -202,6 +204,9 @@ func (m *Model) jump(msg jumpMsg) tea.Cmd {
 		return nil
 	}
 	m.closeView()
+	if isNamespaces(msg.r) && m.hasKind && !isNamespaces(m.kind) {
+		m.backKind, m.hasBack = m.kind, true // Enter on a namespace comes back to this kind
+	}
 	m.kind, m.hasKind = msg.r, true
 	if msg.namespace != "" {
 		m.ns = msg.namespace
@@ -328,3 +333,6 @@ func sentenceOf(err error) string {
 	}
 	return sanitize.String(err.Error())
 }
+
+// isNamespaces tells the namespace list (core namespaces) from every other kind.
+func isNamespaces(r kube.APIResource) bool { return r.Group == "" && r.Resource == "namespaces" }

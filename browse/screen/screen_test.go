@@ -277,7 +277,7 @@ func TestJumpByNameShortNameAndNamespace(t *testing.T) {
 	d.until("namespace payments", "pods | 4 of 4 rows")
 	d.typed(":", "nosuchkind")
 	d.until("nosuchkind")
-	d.typed(":", "ns")
+	d.typed(":", "pods shop")
 	d.until(sentenceJumpUsage)
 }
 

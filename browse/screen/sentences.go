@@ -42,7 +42,7 @@ const (
 	sentenceNoOwner     = "This object names no owner."
 	sentenceNoOwned     = "browse knows no kind this one owns."
 	sentenceOwnedNone   = "This object owns no %s now."
-	sentenceJumpUsage   = "Jump with :KIND (:pods, :deploy), :ns NAME or :ns all."
+	sentenceJumpUsage   = "Jump with :KIND (:pods, :deploy), :ns NAME, :ns all, or :ns for the namespace list."
 	sentenceClusterNS   = "%s are cluster-wide: the namespace does not apply."
 	sentenceOnlyOneView = "A row view is open; esc goes back to the list."
 )
