@@ -17,6 +17,7 @@ func TestEveryKeyOfTheTable(t *testing.T) {
 	for _, b := range Keys {
 		for _, key := range b.Keys {
 			t.Run(b.Where+"/"+strings.ReplaceAll(key, " ", "space"), func(t *testing.T) {
+				t.Parallel() // each key drives its own screen on its own demo session
 				d := demoDriver(t, studioctl.People, "")
 				d.until("pods | 8 of 8 rows", "> api-")
 				switch b.Where {
