@@ -24,7 +24,7 @@ func init() {
 		Case{Statement: "logs postgres-0 -n shop -p --tail 2", Compare: true},
 		Case{Statement: "logs postgres-0 -n shop --tail 3 --prefix", Compare: true},
 		Case{Statement: "logs deploy/web -n shop -c log-shipper --tail 2 --prefix", Compare: true},
-		Case{Statement: "logs -l app=web -n shop --tail 2 --prefix", Compare: true},
+		Case{Statement: "logs -l app=web -n shop --tail 2 --prefix", Compare: true, StreamsInAnyOrder: true},
 		Case{Statement: "logs does-not-exist -n shop"},
 		Case{Statement: "logs postgres-0 -n shop -c nope"},
 		Case{Statement: "logs configmap/web-config -n shop"},

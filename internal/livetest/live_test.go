@@ -254,12 +254,18 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 		statements++
 		if c.Compare && kubectlOK == nil && *compare {
 			compared++
+			// order is each side's text as compared: as it is, or grouped by stream.
+			order := func(text string) string { return text }
+			if c.StreamsInAnyOrder {
+				order = byStream
+			}
+			got := order(out.String())
 			want, wantErr, wantCode := runKubectl(t, identity, words)
-			d := Diff(want, out.String())
+			d := Diff(order(want), got)
 			if c.Volatile && (d != "" || (wantCode == 0) != (code == 0)) && before != nil {
 				// The answer may have moved between the two reads: kubectl's read before
 				// studioctl's counts as well (at most one move fits between the three reads).
-				if bd := Diff(before.out, out.String()); bd == "" && (before.code == 0) == (code == 0) {
+				if bd := Diff(order(before.out), got); bd == "" && (before.code == 0) == (code == 0) {
 					t.Logf("%s: kubectl's later read moved; its earlier read matches", c.Statement)
 					d, want, wantErr, wantCode = "", before.out, before.err, before.code
 				}
@@ -270,7 +276,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 				// matches studioctl's counts.
 				for i := 0; i < volatileRereads; i++ {
 					o, e, k := runKubectl(t, identity, words)
-					if Diff(o, out.String()) == "" && (k == 0) == (code == 0) {
+					if Diff(order(o), got) == "" && (k == 0) == (code == 0) {
 						t.Logf("%s: kubectl's read %d of %d more matches; the answer alternates", c.Statement, i+1, volatileRereads)
 						d, want, wantErr, wantCode = "", o, e, k
 						break
@@ -396,4 +402,22 @@ func TestRequestsAtTheFloor(t *testing.T) {
 	}
 	fmt.Fprintln(os.Stderr, "requests: cold 3, warm 1")
 	_ = strings.TrimSpace
+}
+
+// byStream groups the lines of logs read with --prefix by their [pod/NAME/CONTAINER] prefix,
+// streams in name order and each stream's lines in their own order, for a side whose streams
+// come in no fixed order (kubectl's, a Go map's).
+func byStream(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	prefix := func(line string) string {
+		if end := strings.Index(line, "] "); strings.HasPrefix(line, "[") && end > 0 {
+			return line[:end+1]
+		}
+		return ""
+	}
+	sort.SliceStable(lines, func(i, j int) bool { return prefix(lines[i]) < prefix(lines[j]) })
+	return strings.Join(lines, "")
 }

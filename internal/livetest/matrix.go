@@ -25,6 +25,10 @@ type Case struct {
 	Statement string
 	Compare   bool
 	Volatile  bool
+	// StreamsInAnyOrder marks logs read from several pods with --prefix: kubectl walks its pods
+	// in a Go map's order, so each side's lines are grouped by their [pod/NAME/CONTAINER] prefix,
+	// keeping each stream's own order, before they are compared.
+	StreamsInAnyOrder bool
 	// Group names the recording files the statement's exchanges and output are kept in
 	// (recording-<Group>.json, golden-<Group>.txt), so families that add statements do not rewrite
 	// one shared file. The suite runs the groups in name order, which is the order a replay merges

@@ -21,3 +21,38 @@ func TestRewritten(t *testing.T) {
 		}
 	}
 }
+
+// TestTiesReordered holds the oracle's test for top's rows among equal figures: names may change
+// places where the figures are equal, nothing else may.
+func TestTiesReordered(t *testing.T) {
+	snap := "NAME      CPU(cores)   MEMORY(bytes)\nweb-b     1m           124Mi\nweb-c     1m           124Mi\nweb-a     1m           124Mi\ndb-0      250m         300Mi\n"
+	for _, c := range []struct {
+		name, statement, live string
+		want                  bool
+	}{
+		{"equal figures, names swapped", "top pod -n shop --sort-by cpu", "NAME      CPU(cores)   MEMORY(bytes)\nweb-a     1m           124Mi\nweb-b     1m           124Mi\nweb-c     1m           124Mi\ndb-0      250m         300Mi\n", true},
+		{"a figure moved", "top pod -n shop --sort-by cpu", "NAME      CPU(cores)   MEMORY(bytes)\nweb-a     1m           124Mi\nweb-b     1m           124Mi\nweb-c     1m           125Mi\ndb-0      250m         300Mi\n", false},
+		{"rows out of their sorted place", "top pod -n shop --sort-by cpu", "NAME      CPU(cores)   MEMORY(bytes)\ndb-0      250m         300Mi\nweb-b     1m           124Mi\nweb-c     1m           124Mi\nweb-a     1m           124Mi\n", false},
+		{"a row missing", "top pod -n shop --sort-by cpu", "NAME      CPU(cores)   MEMORY(bytes)\nweb-a     1m           124Mi\nweb-b     1m           124Mi\ndb-0      250m         300Mi\n", false},
+		{"a cpu figure moved", "top pod -n shop --sort-by cpu", "NAME      CPU(cores)   MEMORY(bytes)\nweb-a     1m           124Mi\nweb-b     1m           124Mi\nweb-c     1m           124Mi\ndb-0      251m         300Mi\n", false},
+		{"not sorted by a figure", "top pod -n shop", "NAME      CPU(cores)   MEMORY(bytes)\nweb-a     1m           124Mi\nweb-b     1m           124Mi\nweb-c     1m           124Mi\ndb-0      250m         300Mi\n", false},
+	} {
+		if got := tiesReordered(c.statement, c.live, snap); got != c.want {
+			t.Errorf("%s: tiesReordered = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestByStream holds the grouping of prefixed log lines: streams in name order, each stream's
+// lines in their own order, so only the order of whole streams is forgiven.
+func TestByStream(t *testing.T) {
+	kubectl := "[pod/web-c/web] 1\n[pod/web-c/web] 2\n[pod/web-a/web] 1\n[pod/web-a/web] 2\n"
+	studioctl := "[pod/web-a/web] 1\n[pod/web-a/web] 2\n[pod/web-c/web] 1\n[pod/web-c/web] 2\n"
+	if Diff(byStream(kubectl), byStream(studioctl)) != "" {
+		t.Errorf("streams in another order should compare equal:\n%s", Diff(byStream(kubectl), byStream(studioctl)))
+	}
+	swapped := "[pod/web-a/web] 2\n[pod/web-a/web] 1\n[pod/web-c/web] 1\n[pod/web-c/web] 2\n"
+	if Diff(byStream(kubectl), byStream(swapped)) == "" {
+		t.Errorf("lines swapped within one stream compared equal")
+	}
+}
