@@ -343,6 +343,12 @@ func TestNoProxyFromTheEnvironment(t *testing.T) {
 
 func tlsServer(t *testing.T, h http.Handler) (*httptest.Server, *Client) {
 	t.Helper()
+	return tlsServerWithin(t, h, 5*time.Second)
+}
+
+// tlsServerWithin is tlsServer with the client's request deadline d.
+func tlsServerWithin(t *testing.T, h http.Handler, d time.Duration) (*httptest.Server, *Client) {
+	t.Helper()
 	srv := httptest.NewTLSServer(h)
 	host, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
 	p, _ := strconv.Atoi(port)
@@ -351,7 +357,7 @@ func tlsServer(t *testing.T, h http.Handler) (*httptest.Server, *Client) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return srv, NewClient(ep, Options{RequestTimeout: 5 * time.Second})
+	return srv, NewClient(ep, Options{RequestTimeout: d})
 }
 
 func TestRedirectIsNotFollowedOverTheWire(t *testing.T) {
@@ -376,15 +382,15 @@ func TestGzipBombIsCutAtTheCapOnDecompressedBytes(t *testing.T) {
 		chunk[i] = ' '
 	}
 	zw.Write([]byte(`{"gitVersion":"`))
-	for i := 0; i < 64; i++ { // 64 MiB of spaces, a few hundred KiB compressed
+	for i := 0; i < limits.MaxResponseBytes>>20+4; i++ { // 20 MiB of spaces, past the cap, some KiB compressed
 		zw.Write(chunk)
 	}
 	zw.Write([]byte(`"}`))
 	zw.Close()
-	srv, c := tlsServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv, c := tlsServerWithin(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Encoding", "gzip")
 		w.Write(bomb.Bytes())
-	}))
+	}), time.Minute) // the cap is the point, not the deadline: under -race on a busy machine 16 MiB take seconds
 	defer srv.Close()
 	_, err := c.ServerVersion(context.Background())
 	if e := wantCode(t, err, codeLimitResponse); e.Exit != ExitRefused {
