@@ -61,7 +61,7 @@ test: vet
 FUZZ_TARGETS := policy:FuzzCheck policy:FuzzCheckRaw read:FuzzParse kubeconfig:FuzzParse redact:FuzzMachine redact:FuzzPeople \
 	redact:FuzzMachineCounted printer:FuzzPrinters printer:FuzzForms printer/jsonpath:FuzzParse \
 	statement:FuzzMaskCredentialsCanary statement:FuzzLexAgreesWithShellwords statement:FuzzSelectors \
-	snapshot:FuzzParse snapshot:FuzzStreamingReader mcp:FuzzToolArguments
+	snapshot:FuzzParse snapshot:FuzzStreamingReader mcp:FuzzToolArguments apivalue:FuzzParseQuantity
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \

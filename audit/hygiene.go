@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
-	"github.com/studioctl/studioctl/read/top"
 )
 
 // ReadingHygiene is the hygiene reading: objects that point at nothing or that nothing uses, and
@@ -214,11 +214,11 @@ func (in *hygieneInput) addRequests(node string, spec studioctl.Object) {
 		in.nodeRequests[node] = r
 	}
 	for _, c := range spec.Slice("containers") {
-		if q, ok := top.ParseQuantity(c.String("resources", "requests", "cpu")); ok {
-			r.cpu.Add(r.cpu, q)
+		if q, ok := apivalue.ParseQuantity(c.String("resources", "requests", "cpu")); ok {
+			r.cpu.Add(r.cpu, q.Rat())
 		}
-		if q, ok := top.ParseQuantity(c.String("resources", "requests", "memory")); ok {
-			r.memory.Add(r.memory, q)
+		if q, ok := apivalue.ParseQuantity(c.String("resources", "requests", "memory")); ok {
+			r.memory.Add(r.memory, q.Rat())
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/read/top"
+	"github.com/studioctl/studioctl/apivalue"
 )
 
 // systemNamespaces hold Kubernetes' own objects, which its components read through the API
@@ -123,16 +123,6 @@ func asMap(v any) map[string]any {
 	return m
 }
 
-// quantityText prints a summed request as top does: cpu in millicores, memory in Mi.
-func quantityText(resource string, q *big.Rat) string {
-	if resource == "cpu" {
-		m, _ := new(big.Rat).Mul(q, big.NewRat(1000, 1)).Float64()
-		return strconv.FormatInt(int64(m), 10) + "m"
-	}
-	mi, _ := new(big.Rat).Quo(q, big.NewRat(1<<20, 1)).Float64()
-	return strconv.FormatInt(int64(mi), 10) + "Mi"
-}
-
 func (in *hygieneInput) claimFindings(ns string) []Finding {
 	var fs []Finding
 	for _, c := range in.kinds["persistentvolumeclaims"].byNS[ns] {
@@ -225,9 +215,9 @@ func (in *hygieneInput) nodeFindings(n studioctl.Object) []Finding {
 			sum  *big.Rat
 		}{{"cpu", r.cpu}, {"memory", r.memory}} {
 			alloc := n.String("status", "allocatable", res.name)
-			if q, ok := top.ParseQuantity(alloc); ok && res.sum.Cmp(q) > 0 {
+			if q, ok := apivalue.ParseQuantity(alloc); ok && res.sum.Cmp(q.Rat()) > 0 {
 				fs = append(fs, newFinding(CodeNodeOvercommitted, "Node", "", n.Name(), "", SentenceNodeOvercommitted, n.Name(), res.name,
-					quantityText(res.name, res.sum), alloc))
+					apivalue.UsageText(res.name, res.sum), alloc))
 			}
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/read/top"
+	"github.com/studioctl/studioctl/apivalue"
 )
 
 // ContainerUsage is one row of the usage reading: a container's metrics.k8s.io usage against its
@@ -149,25 +149,21 @@ func (u *ContainerUsage) showAsTop() {
 // asTop is one measured quantity of resource res as top prints it; one it cannot read stays as
 // written.
 func asTop(res, q string) string {
-	v, ok := top.ParseQuantity(q)
-	switch {
-	case !ok:
+	v, ok := apivalue.ParseQuantity(q)
+	if !ok {
 		return q
-	case res == "cpu":
-		return strconv.FormatInt(top.CeilScaled(v, 3), 10) + "m"
-	default:
-		return strconv.FormatInt(top.CeilScaled(v, 0)/(1024*1024), 10) + "Mi"
 	}
+	return apivalue.UsageText(res, v.Rat())
 }
 
 // ratio is used/of, or false when either is missing or of is zero.
 func ratio(used, of string) (float64, bool) {
-	u, ok1 := top.ParseQuantity(used)
-	d, ok2 := top.ParseQuantity(of)
+	u, ok1 := apivalue.ParseQuantity(used)
+	d, ok2 := apivalue.ParseQuantity(of)
 	if !ok1 || !ok2 || d.Sign() == 0 {
 		return 0, false
 	}
-	f, _ := new(big.Rat).Quo(u, d).Float64()
+	f, _ := new(big.Rat).Quo(u.Rat(), d.Rat()).Float64()
 	return f, true
 }
 

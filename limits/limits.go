@@ -51,6 +51,8 @@ const (
 	MaxStatementBytes     = 64 << 10         // a console line
 	MaxSentenceValue      = 512              // characters of one value a sentence quotes (Sentencef)
 	PageSlack             = 5                // pages a walk may read beyond what its row cap needs
+	QuantityChars         = 64               // characters of a resource quantity read as one ("250m", "1.5Gi"); a longer one is not a quantity
+	QuantityExponent      = 64               // the largest power of ten a quantity's exponent or suffix may name, either way (1e64, 1e-64)
 	// Snapshots (studioctl snapshot, --replay FILE): what a capture writes and a reader accepts.
 	SnapshotMaxRows       = 100000           // the most a capture's --max-rows may ask for (objects of a kind per namespace)
 	SnapshotDefaultBytes  = 256 << 20        // the file size cap of a capture without --max-size

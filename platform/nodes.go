@@ -1,9 +1,10 @@
 package platform
 
 import (
-	"math/big"
 	"sort"
 	"strings"
+
+	"github.com/studioctl/studioctl/apivalue"
 )
 
 // Node is one node of the inventory.
@@ -132,13 +133,13 @@ func taints(o map[string]any) []string {
 
 func resources(q map[string]string) Resources {
 	r := Resources{
-		CPUMillis: quantity(q["cpu"], 1000), MemoryBytes: quantity(q["memory"], 1),
-		EphemeralStorageBytes: quantity(q["ephemeral-storage"], 1), Pods: quantity(q["pods"], 1),
+		CPUMillis: quantity(q["cpu"], 3), MemoryBytes: quantity(q["memory"], 0),
+		EphemeralStorageBytes: quantity(q["ephemeral-storage"], 0), Pods: quantity(q["pods"], 0),
 		GPUs: map[string]int64{},
 	}
 	for k, v := range q {
 		if isGPU(k) {
-			r.GPUs[k] = quantity(v, 1)
+			r.GPUs[k] = quantity(v, 0)
 		}
 	}
 	return r
@@ -158,56 +159,16 @@ func isGPU(name string) bool {
 	return false
 }
 
-var quantitySuffixes = map[string]*big.Rat{
-	"": big.NewRat(1, 1), "n": big.NewRat(1, 1e9), "u": big.NewRat(1, 1e6), "m": big.NewRat(1, 1e3),
-	"k": big.NewRat(1e3, 1), "M": big.NewRat(1e6, 1), "G": big.NewRat(1e9, 1), "T": big.NewRat(1e12, 1),
-	"P": big.NewRat(1e15, 1), "E": big.NewRat(1e18, 1),
-	"Ki": big.NewRat(1<<10, 1), "Mi": big.NewRat(1<<20, 1), "Gi": big.NewRat(1<<30, 1),
-	"Ti": big.NewRat(1<<40, 1), "Pi": big.NewRat(1<<50, 1), "Ei": big.NewRat(1<<60, 1),
-}
-
-// quantity reads a Kubernetes quantity ("3800m", "16Gi", "1e3") times scale, rounded up, as
-// the API server rounds; a value that does not parse, or does not fit, is 0.
-func quantity(s string, scale int64) int64 {
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || i == 0 && (s[i] == '+' || s[i] == '-')) {
-		i++
-	}
-	num, ok := new(big.Rat).SetString(s[:i])
-	if !ok || i == 0 {
+// quantity reads a Kubernetes quantity ("3800m", "16Gi", "1e3") in units of 10^-scale, rounded
+// up as the API server rounds; a value that does not parse, or does not fit, is 0.
+func quantity(s string, scale int) int64 {
+	q, ok := apivalue.ParseQuantity(s)
+	if !ok {
 		return 0
 	}
-	suffix := s[i:]
-	if mult, ok := quantitySuffixes[suffix]; ok {
-		num.Mul(num, mult)
-	} else if len(suffix) > 1 && (suffix[0] == 'e' || suffix[0] == 'E') {
-		exp, ok := new(big.Int).SetString(suffix[1:], 10)
-		if !ok || !exp.IsInt64() || exp.Int64() > 30 || exp.Int64() < -30 {
-			return 0
-		}
-		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(abs(exp.Int64())), nil)
-		if exp.Sign() >= 0 {
-			num.Mul(num, new(big.Rat).SetInt(p))
-		} else {
-			num.Quo(num, new(big.Rat).SetInt(p))
-		}
-	} else {
+	n, fits := q.CeilScaled(scale)
+	if !fits {
 		return 0
-	}
-	num.Mul(num, big.NewRat(scale, 1))
-	q, m := new(big.Int).QuoRem(num.Num(), num.Denom(), new(big.Int))
-	if m.Sign() > 0 {
-		q.Add(q, big.NewInt(1))
-	}
-	if !q.IsInt64() {
-		return 0
-	}
-	return q.Int64()
-}
-
-func abs(n int64) int64 {
-	if n < 0 {
-		return -n
 	}
 	return n
 }

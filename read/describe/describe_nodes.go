@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -174,11 +175,11 @@ func dNodeAllocatable(node map[string]any) dResources {
 
 // dShare prints a quantity and its whole-percent share of whole; CPU is compared in
 // thousandths, as kubectl does.
-func dShare(part, whole dQuantity, milli bool) string {
+func dShare(part, whole apivalue.Quantity, milli bool) string {
 	if milli {
-		return kube.Sentencef("%s (%d%%)", part.String(), dPercent(part.milli(), whole.milli()))
+		return kube.Sentencef("%s (%d%%)", part.String(), dPercent(dMilli(part), dMilli(whole)))
 	}
-	return kube.Sentencef("%s (%d%%)", part.String(), dPercent(part.value(), whole.value()))
+	return kube.Sentencef("%s (%d%%)", part.String(), dPercent(dValue(part), dValue(whole)))
 }
 
 func dPercent(part, whole int64) int64 {

@@ -116,10 +116,9 @@ func dQuotaUsed(used, hard string) string {
 	if used != "" && !uok {
 		return used
 	}
-	if used != "" && u.f == h.f {
+	if used != "" && u.Format() == h.Format() {
 		return u.String()
 	}
-	whole, _ := parseDQuantity(strconv.FormatInt(u.value(), 10))
-	whole.f = h.f
-	return whole.String()
+	whole, _ := parseDQuantity(strconv.FormatInt(dValue(u), 10))
+	return whole.As(h.Format()).String()
 }

@@ -7,17 +7,18 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/apivalue"
 )
 
 func TestDescribeQuantitySums(t *testing.T) {
 	sum := func(qs ...string) string {
-		var total dQuantity
+		var total apivalue.Quantity
 		for _, q := range qs {
 			v, ok := parseDQuantity(q)
 			if !ok {
 				t.Fatalf("parse %q", q)
 			}
-			total = total.add(v)
+			total = total.Add(v)
 		}
 		return total.String()
 	}
@@ -33,7 +34,7 @@ func TestDescribeQuantitySums(t *testing.T) {
 			t.Errorf("%v = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if (dQuantity{}).String() != "0" {
+	if (apivalue.Quantity{}).String() != "0" {
 		t.Errorf("zero quantity")
 	}
 }

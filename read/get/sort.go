@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer/jsonpath"
 	"github.com/studioctl/studioctl/redact"
@@ -120,8 +121,8 @@ func less(a, b any) bool {
 }
 
 func lessString(x, y string) bool {
-	if qx, ok := quantity(x); ok {
-		if qy, ok := quantity(y); ok {
+	if qx, ok := apivalue.ParseQuantity(x); ok {
+		if qy, ok := apivalue.ParseQuantity(y); ok {
 			return qx.Cmp(qy) < 0
 		}
 	}
@@ -134,37 +135,6 @@ func lessString(x, y string) bool {
 	}
 	return x < y
 }
-
-// quantity reads a Kubernetes quantity (100m, 1.5Gi, 2e3) as an exact number.
-func quantity(s string) (*big.Rat, bool) {
-	num := strings.TrimRight(s, "KMGTPEkmunie")
-	suffix := s[len(num):]
-	if num == "" || len(suffix) > 2 {
-		return nil, false
-	}
-	r, ok := new(big.Rat).SetString(num)
-	if !ok || strings.ContainsAny(num, "/eE") && suffix != "" {
-		return nil, false
-	}
-	mult, ok := quantitySuffixes[suffix]
-	if !ok {
-		return nil, false
-	}
-	return r.Mul(r, mult), true
-}
-
-var quantitySuffixes = func() map[string]*big.Rat {
-	m := map[string]*big.Rat{"": big.NewRat(1, 1), "n": big.NewRat(1, 1e9), "u": big.NewRat(1, 1e6), "m": big.NewRat(1, 1e3)}
-	dec := big.NewRat(1, 1)
-	bin := big.NewRat(1, 1)
-	for i, p := range []string{"k", "M", "G", "T", "P", "E"} {
-		dec = new(big.Rat).Mul(dec, big.NewRat(1000, 1))
-		bin = new(big.Rat).Mul(bin, big.NewRat(1024, 1))
-		m[p] = dec
-		m[[]string{"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}[i]] = bin
-	}
-	return m
-}()
 
 // sortProbe is the value machineHides puts at the path to see whether machine mode masks it.
 const sortProbe = "studioctl-sort-probe"

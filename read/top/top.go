@@ -6,8 +6,8 @@ import (
 	"math/big"
 	"sort"
 	"strconv"
-	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/logs"
@@ -57,108 +57,11 @@ func (o *Options) sortBy() string {
 	return *o.SortBy
 }
 
-// ParseQuantity reads a Kubernetes quantity exactly: a signed decimal number with a binary suffix
-// (Ki, Mi, Gi, Ti, Pi, Ei), a decimal suffix (n, u, m, k, M, G, T, P, E) or a decimal exponent
-// (e3, E-2).
-func ParseQuantity(s string) (*big.Rat, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return nil, false
-	}
-	i := 0
-	if s[0] == '+' || s[0] == '-' {
-		i++
-	}
-	digits, dot := 0, false
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c >= '0' && c <= '9' {
-			digits++
-			continue
-		}
-		if c == '.' && !dot {
-			dot = true
-			continue
-		}
-		break
-	}
-	if digits == 0 {
-		return nil, false
-	}
-	num, ok := new(big.Rat).SetString(s[:i])
-	if !ok {
-		return nil, false
-	}
-	suffix := s[i:]
-	mul := new(big.Rat).SetInt64(1)
-	pow := func(base, exp int64) *big.Rat {
-		r := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(base), big.NewInt(topAbs(exp)), nil))
-		if exp < 0 {
-			r.Inv(r)
-		}
-		return r
-	}
-	switch suffix {
-	case "":
-	case "Ki":
-		mul = pow(2, 10)
-	case "Mi":
-		mul = pow(2, 20)
-	case "Gi":
-		mul = pow(2, 30)
-	case "Ti":
-		mul = pow(2, 40)
-	case "Pi":
-		mul = pow(2, 50)
-	case "Ei":
-		mul = pow(2, 60)
-	case "n":
-		mul = pow(10, -9)
-	case "u":
-		mul = pow(10, -6)
-	case "m":
-		mul = pow(10, -3)
-	case "k":
-		mul = pow(10, 3)
-	case "M":
-		mul = pow(10, 6)
-	case "G":
-		mul = pow(10, 9)
-	case "T":
-		mul = pow(10, 12)
-	case "P":
-		mul = pow(10, 15)
-	case "E":
-		mul = pow(10, 18)
-	default:
-		if suffix[0] != 'e' && suffix[0] != 'E' {
-			return nil, false
-		}
-		exp, err := strconv.ParseInt(suffix[1:], 10, 32)
-		if err != nil {
-			return nil, false
-		}
-		mul = pow(10, exp)
-	}
-	return num.Mul(num, mul), true
-}
-
-func topAbs(n int64) int64 {
-	if n < 0 {
-		return -n
-	}
+// milli is r in thousandths rounded up, as a quantity's MilliValue (the nearest int64 when it does
+// not fit one).
+func milli(r *big.Rat) int64 {
+	n, _ := apivalue.CeilScaled(r, 3)
 	return n
-}
-
-// CeilScaled is Quantity.ScaledValue: the quantity in units of 10^-scale, rounded up as
-// resource.Quantity rounds (MilliValue is CeilScaled(q, 3), Value is CeilScaled(q, 0)).
-func CeilScaled(q *big.Rat, scale int64) int64 {
-	x := new(big.Rat).Mul(q, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(scale), nil)))
-	n, rem := new(big.Int).QuoRem(x.Num(), x.Denom(), new(big.Int))
-	if rem.Sign() > 0 {
-		n.Add(n, big.NewInt(1))
-	}
-	return n.Int64()
 }
 
 // topUsage is a CPU and memory pair of quantities, summed exactly.
@@ -167,18 +70,18 @@ type topUsage struct{ cpu, memory *big.Rat }
 func newTopUsage() topUsage { return topUsage{new(big.Rat), new(big.Rat)} }
 
 func (u topUsage) add(m map[string]string) {
-	if q, ok := ParseQuantity(m["cpu"]); ok {
-		u.cpu.Add(u.cpu, q)
+	if q, ok := apivalue.ParseQuantity(m["cpu"]); ok {
+		u.cpu.Add(u.cpu, q.Rat())
 	}
-	if q, ok := ParseQuantity(m["memory"]); ok {
-		u.memory.Add(u.memory, q)
+	if q, ok := apivalue.ParseQuantity(m["memory"]); ok {
+		u.memory.Add(u.memory, q.Rat())
 	}
 }
 
-func (u topUsage) milliCPU() int64    { return CeilScaled(u.cpu, 3) }
-func (u topUsage) memBytes() int64    { return CeilScaled(u.memory, 0) }
-func (u topUsage) cpuCell() string    { return strconv.FormatInt(u.milliCPU(), 10) + "m" }
-func (u topUsage) memoryCell() string { return strconv.FormatInt(u.memBytes()/(1024*1024), 10) + "Mi" }
+func (u topUsage) milliCPU() int64    { return milli(u.cpu) }
+func (u topUsage) memBytes() int64    { n, _ := apivalue.CeilScaled(u.memory, 0); return n }
+func (u topUsage) cpuCell() string    { return apivalue.UsageText("cpu", u.cpu) }
+func (u topUsage) memoryCell() string { return apivalue.UsageText("memory", u.memory) }
 
 // metricsResource finds metrics.k8s.io's resource in discovery, v1beta1 first (what kubectl
 // reads), then v1. A server without the group answers the metrics-server sentence.
@@ -355,11 +258,11 @@ func (n nodeMetricsOrder) Less(i, j int) bool {
 // percentCell is kubectl's share of allocatable: milli-units over milli-units, times 100,
 // truncated.
 func percentCell(used, available *big.Rat) string {
-	den := CeilScaled(available, 3)
+	den := milli(available)
 	if den == 0 {
 		return "<unknown>"
 	}
-	return strconv.FormatInt(int64(float64(CeilScaled(used, 3))/float64(den)*100), 10) + "%"
+	return strconv.FormatInt(int64(float64(milli(used))/float64(den)*100), 10) + "%"
 }
 
 // Run reads the nodes' metrics and their allocatable resources and prints use and share.
