@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
@@ -63,7 +64,7 @@ func (s *Session) mask(r kube.APIResource, v any) {
 	if s.mode != Machine {
 		return
 	}
-	if r.Group == "" && r.Resource == "secrets" {
+	if apivalue.CoreSecrets(r.Group, r.Resource) {
 		redact.MachineSecretAnswer(v)
 		return
 	}

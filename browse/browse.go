@@ -21,6 +21,7 @@ import (
 	"sync"
 
 	"github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read/reader"
@@ -81,7 +82,7 @@ func (n *Node) IsSecretObject() bool {
 	if n.Kind != KindObject || n.Resource == nil {
 		return false
 	}
-	return n.aboutSecret || (n.Resource.Group == "" && n.Resource.Resource == "secrets")
+	return n.aboutSecret || apivalue.CoreSecrets(n.Resource.Group, n.Resource.Resource)
 }
 
 // CountText is a folder's count as the tree prints it: a number, or "1,000 or more".

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/sanitize"
@@ -175,7 +176,7 @@ func (s Source) names(ctx context.Context, kind, namespace string) []string {
 			scope.Namespace = s.Client.Endpoint().DefaultNamespace
 		}
 	}
-	if s.Machine && r.Group == "" && r.Resource == "secrets" {
+	if s.Machine && apivalue.CoreSecrets(r.Group, r.Resource) {
 		return nil
 	}
 	p := &namePager{secretEvents: s.Machine && r.Resource == "events" && (r.Group == "" || r.Group == "events.k8s.io")}

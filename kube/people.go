@@ -3,6 +3,7 @@ package kube
 import (
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/redact"
 )
 
@@ -17,7 +18,7 @@ import (
 
 // secretRequest reports whether a request reads core secrets: the core group and the resource
 // segment "secrets" in the URL path. Discovery's kind for the resource plays no part.
-func secretRequest(r APIResource) bool { return r.Group == "" && r.Resource == "secrets" }
+func secretRequest(r APIResource) bool { return apivalue.CoreSecrets(r.Group, r.Resource) }
 
 // peopleDecoded strips one object of an answer to a request for r, before its apiVersion and kind
 // are set from discovery: as a Secret when the request reads core secrets, when the object's own

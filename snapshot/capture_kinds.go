@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -137,7 +138,7 @@ func nameColumns(columns []kube.Column) []int {
 // keepRoute keeps a pod's default container and a Secret's UID by its hashed name before machine
 // masking hides them.
 func (cp *capture) keepRoute(k *Kind, obj map[string]any) {
-	if k.Group == "" && k.Resource == "secrets" {
+	if apivalue.CoreSecrets(k.Group, k.Resource) {
 		md, _ := obj["metadata"].(map[string]any)
 		uid, _ := md["uid"].(string)
 		cp.mu.Lock()

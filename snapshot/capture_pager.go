@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
@@ -86,7 +87,7 @@ func (p *capturePager) keep(it storedItem) error {
 	p.cp.observe(p.k, it.Object)
 	if p.cp.o.Machine {
 		p.cp.keepRoute(p.k, it.Object)
-		if p.k.Group == "" && p.k.Resource == "secrets" {
+		if apivalue.CoreSecrets(p.k.Group, p.k.Resource) {
 			redact.MachineSecretAnswer(it.Object)
 			for _, i := range nameColumns(p.w.columns) {
 				if i < len(it.Cells) {

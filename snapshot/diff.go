@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"sort"
+	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
@@ -225,7 +227,11 @@ func (r *DiffReport) add(c ObjectChange) {
 	r.Objects = append(r.Objects, c)
 }
 
-func isSecrets(kind string) bool { return kind == "secrets" }
+// isSecrets reports whether a snapshot's kind (resource, or resource.group) is the core Secrets.
+func isSecrets(kind string) bool {
+	resource, group, _ := strings.Cut(kind, ".")
+	return apivalue.CoreSecrets(group, resource)
+}
 
 // change names an object; in machine mode a Secret's name is masked.
 func change(kind string, obj map[string]any, what string, machine bool) ObjectChange {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/internal/jsonw"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
@@ -270,7 +271,7 @@ func (k *kindData) listBody(page []item, next string) []byte {
 // snapshot's Secret, whose name was masked) by the UID kept under the name's hash.
 func (r *Reader) getOne(req *http.Request, kd *kindData, p resourcePath, ns string, table bool, include string) (*http.Response, error) {
 	uid := ""
-	if kd.Group == "" && kd.Resource == "secrets" {
+	if apivalue.CoreSecrets(kd.Group, kd.Resource) {
 		uid = r.s.routing.SecretUIDs[secretKey(p.namespace, p.name)]
 	}
 	var found, byUID *item

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
 )
@@ -101,7 +102,7 @@ func (s *Server) resources() []synth.Resource {
 	rs := append([]synth.Resource(nil), synth.Basic...)
 	if s.has(LyingSecrets) {
 		for i := range rs {
-			if rs[i].Group == "" && rs[i].Resource == "secrets" {
+			if apivalue.CoreSecrets(rs[i].Group, rs[i].Resource) {
 				rs[i].Kind, rs[i].Singular = "Secrets", "secret"
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -116,7 +117,7 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 			// refused, the same whatever its name starts with.
 			e, notFound := kube.AsError(err)
 			notFound = notFound && e.Code == kube.CodeNotFound && t.prefix
-			if notFound && s.Machine && r.Group == "" && r.Resource == "secrets" {
+			if notFound && s.Machine && apivalue.CoreSecrets(r.Group, r.Resource) {
 				return nil, kube.Refusef(CodeSecretPrefix, sentenceSecretPrefix)
 			}
 			if notFound {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -522,4 +523,4 @@ func metaName(o map[string]any) string {
 	return s
 }
 
-func isCoreSecrets(r kube.APIResource) bool { return r.Group == "" && r.Resource == "secrets" }
+func isCoreSecrets(r kube.APIResource) bool { return apivalue.CoreSecrets(r.Group, r.Resource) }
