@@ -8,6 +8,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/apivalue"
 )
 
 // cronSchedule reads a CronJob's schedule as the CronJob controller does: five fields or a
@@ -46,9 +47,9 @@ func cronLate(c studioctl.Object, now time.Time) (due, since time.Time, late boo
 	if !ok {
 		return time.Time{}, time.Time{}, false
 	}
-	since, ok = apiTime(c.String("status", "lastScheduleTime"))
-	if !ok {
-		if since, ok = apiTime(c.String("metadata", "creationTimestamp")); !ok {
+	since = apivalue.Time(c.String("status", "lastScheduleTime"))
+	if since.IsZero() {
+		if since = apivalue.Time(c.String("metadata", "creationTimestamp")); since.IsZero() {
 			return time.Time{}, time.Time{}, false
 		}
 	}
@@ -61,15 +62,6 @@ func cronLate(c studioctl.Object, now time.Time) (due, since time.Time, late boo
 		return time.Time{}, time.Time{}, false
 	}
 	return due.UTC(), since.UTC(), true
-}
-
-// apiTime reads an API time (RFC 3339, seconds).
-func apiTime(s string) (time.Time, bool) {
-	if s == "" {
-		return time.Time{}, false
-	}
-	t, err := time.Parse(time.RFC3339, s)
-	return t, err == nil
 }
 
 // lateCronJobs are a namespace's CronJobs behind their schedule at now.

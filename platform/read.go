@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 )
@@ -144,8 +145,7 @@ func objects(o map[string]any, path ...string) []map[string]any {
 }
 
 func created(o map[string]any) time.Time {
-	t, _ := time.Parse(time.RFC3339, str(o, "metadata", "creationTimestamp"))
-	return t
+	return apivalue.Time(str(o, "metadata", "creationTimestamp"))
 }
 
 func age(now, t time.Time) string {

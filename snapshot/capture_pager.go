@@ -198,7 +198,7 @@ func eventTime(obj map[string]any) time.Time {
 	md, _ := obj["metadata"].(map[string]any)
 	for _, v := range []any{obj["lastTimestamp"], obj["deprecatedLastTimestamp"], series["lastObservedTime"], obj["eventTime"], md["creationTimestamp"]} {
 		if s, ok := v.(string); ok {
-			if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+			if t := apivalue.Time(s); !t.IsZero() {
 				return t
 			}
 		}

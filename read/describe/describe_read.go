@@ -5,10 +5,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
-	"github.com/studioctl/studioctl/read/logs"
 	"github.com/studioctl/studioctl/read/reader"
 )
 
@@ -130,7 +130,7 @@ func dEscapeField(s string) string {
 func dSortEvents(events []map[string]any) {
 	at := func(e map[string]any) int64 {
 		for _, p := range [][]string{{"lastTimestamp"}, {"series", "lastObservedTime"}, {"eventTime"}, {"firstTimestamp"}} {
-			if t := logs.ApiTime(dstr(e, p...)); !t.IsZero() {
+			if t := apivalue.Time(dstr(e, p...)); !t.IsZero() {
 				return t.UnixNano()
 			}
 		}

@@ -10,9 +10,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
-	"github.com/studioctl/studioctl/read/logs"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -68,7 +68,7 @@ func dclean(s string) string {
 // date prints a timestamp as kubectl does (RFC 1123 with a numeric zone) in the clock's zone; a
 // missing one prints the zero time, as kubectl prints an unset time.
 func (w *describeWriter) date(s string) string {
-	t := logs.ApiTime(s)
+	t := apivalue.Time(s)
 	if t.IsZero() {
 		return time.Time{}.Format(time.RFC1123Z)
 	}
@@ -77,7 +77,7 @@ func (w *describeWriter) date(s string) string {
 
 // since is kubectl's age of a timestamp, "<unknown>" when there is none.
 func (w *describeWriter) since(s string) string {
-	t := logs.ApiTime(s)
+	t := apivalue.Time(s)
 	if t.IsZero() {
 		return "<unknown>"
 	}
@@ -327,7 +327,7 @@ func (w *describeWriter) events(events []map[string]any) {
 	w.write(1, "----\t------\t----\t----\t-------\n")
 	for _, e := range events {
 		first := w.since(dstr(e, "eventTime"))
-		if logs.ApiTime(dstr(e, "eventTime")).IsZero() {
+		if apivalue.Time(dstr(e, "eventTime")).IsZero() {
 			first = w.since(dstr(e, "firstTimestamp"))
 		}
 		interval := first
@@ -352,7 +352,7 @@ func (w *describeWriter) events(events []map[string]any) {
 // goTime prints a timestamp as Go prints a time.Time (kubectl's %s of an object's creation time),
 // in the clock's zone; a missing one prints the zero time.
 func (w *describeWriter) goTime(s string) string {
-	t := logs.ApiTime(s)
+	t := apivalue.Time(s)
 	if t.IsZero() {
 		return time.Time{}.String()
 	}

@@ -6,9 +6,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
-	"github.com/studioctl/studioctl/read/logs"
 )
 
 // The controllers of pods: deployments, replica sets, stateful sets, daemon sets, jobs and cron
@@ -204,7 +204,7 @@ func (r *dRenderer) jobTimes() {
 		w.write(0, "Completed At:\t%s\n", w.date(done))
 	}
 	if start != "" && done != "" {
-		w.write(0, "Duration:\t%s\n", printer.HumanDuration(logs.ApiTime(done).Sub(logs.ApiTime(start))))
+		w.write(0, "Duration:\t%s\n", printer.HumanDuration(apivalue.Time(done).Sub(apivalue.Time(start))))
 	}
 	if dhas(o, "spec", "activeDeadlineSeconds") {
 		w.write(0, "Active Deadline Seconds:\t%ss\n", dstr(o, "spec", "activeDeadlineSeconds"))
@@ -353,7 +353,7 @@ func (rd *describeRead) replicaSets(ctx context.Context) {
 func dNewReplicaSet(owned []map[string]any, template map[string]any) string {
 	byAge := append([]map[string]any(nil), owned...)
 	sort.SliceStable(byAge, func(i, j int) bool {
-		ti, tj := logs.ApiTime(dstr(byAge[i], "metadata", "creationTimestamp")), logs.ApiTime(dstr(byAge[j], "metadata", "creationTimestamp"))
+		ti, tj := apivalue.Time(dstr(byAge[i], "metadata", "creationTimestamp")), apivalue.Time(dstr(byAge[j], "metadata", "creationTimestamp"))
 		if ti.Equal(tj) {
 			return dstr(byAge[i], "metadata", "name") < dstr(byAge[j], "metadata", "name")
 		}

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
-	"github.com/studioctl/studioctl/read/logs"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -127,12 +127,12 @@ type coreEvent struct {
 // eventTime (firstTimestamp is not consulted).
 func (e *coreEvent) sortTime() time.Time {
 	if e.Series != nil {
-		return logs.ApiTime(e.Series.LastObservedTime)
+		return apivalue.Time(e.Series.LastObservedTime)
 	}
-	if t := logs.ApiTime(e.LastTimestamp); !t.IsZero() {
+	if t := apivalue.Time(e.LastTimestamp); !t.IsZero() {
 		return t
 	}
-	return logs.ApiTime(e.EventTime)
+	return apivalue.Time(e.EventTime)
 }
 
 // byEventTime is kubectl's SortableEvents, sorted with sort.Sort as kubectl does, so events with
@@ -145,7 +145,7 @@ func (l byEventTime) Less(i, j int) bool { return l[i].sortTime().Before(l[j].so
 
 // since is kubectl's translateTimestampSince: <unknown> for a missing time.
 func eventSince(now time.Time, s string) string {
-	t := logs.ApiTime(s)
+	t := apivalue.Time(s)
 	if t.IsZero() {
 		return "<unknown>"
 	}
@@ -155,7 +155,7 @@ func eventSince(now time.Time, s string) string {
 // lastSeen is kubectl events' LAST SEEN cell.
 func (e *coreEvent) lastSeen(now time.Time) string {
 	first := eventSince(now, e.EventTime)
-	if logs.ApiTime(e.EventTime).IsZero() {
+	if apivalue.Time(e.EventTime).IsZero() {
 		first = eventSince(now, e.FirstTimestamp)
 	}
 	switch {

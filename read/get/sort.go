@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
@@ -128,8 +127,8 @@ func lessString(x, y string) bool {
 	}
 	// kubectl compares a time's RFC 3339 text, which is its order when both are written in UTC
 	// as the API server writes them; a time with an offset still sorts by the instant.
-	if tx, err := time.Parse(time.RFC3339Nano, x); err == nil {
-		if ty, err := time.Parse(time.RFC3339Nano, y); err == nil && !tx.Equal(ty) {
+	if tx := apivalue.Time(x); !tx.IsZero() {
+		if ty := apivalue.Time(y); !ty.IsZero() && !tx.Equal(ty) {
 			return tx.Before(ty)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/printer"
@@ -78,7 +79,7 @@ func plainTable(t *kube.Table, now time.Time) *kube.Table {
 		age := "<unknown>"
 		md, _ := row.Object["metadata"].(map[string]any)
 		ts, _ := md["creationTimestamp"].(string)
-		if created, err := time.Parse(time.RFC3339, ts); err == nil {
+		if created := apivalue.Time(ts); !created.IsZero() {
 			age = printer.HumanDuration(now.Sub(created))
 		}
 		out.Rows = append(out.Rows, kube.Row{Cells: []any{row.Name(), age}, Object: row.Object})

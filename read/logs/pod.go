@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -110,18 +111,6 @@ func (p *LogPod) everyContainer() []string {
 	return names
 }
 
-// ApiTime reads a metav1.Time or MicroTime; anything else is the zero time, as an absent one.
-func ApiTime(s string) time.Time {
-	if s == "" {
-		return time.Time{}
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
-}
-
 func (p *LogPod) ready() bool {
 	for _, c := range p.Status.Conditions {
 		if c.Type == "Ready" {
@@ -135,7 +124,7 @@ func (p *LogPod) ready() bool {
 func (p *LogPod) readyTime() time.Time {
 	for _, c := range p.Status.Conditions {
 		if c.Type == "Ready" && c.Status == "True" {
-			return ApiTime(c.LastTransitionTime)
+			return apivalue.Time(c.LastTransitionTime)
 		}
 	}
 	return time.Time{}
@@ -205,7 +194,7 @@ func (s ByLogging) Less(i, j int) bool {
 	if as != bs {
 		return as > bs
 	}
-	ac, bc := ApiTime(a.Metadata.CreationTimestamp), ApiTime(b.Metadata.CreationTimestamp)
+	ac, bc := apivalue.Time(a.Metadata.CreationTimestamp), apivalue.Time(b.Metadata.CreationTimestamp)
 	if !ac.Equal(bc) {
 		return logsAfterOrZero(bc, ac)
 	}
