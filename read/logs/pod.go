@@ -3,13 +3,13 @@
 package logs
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/read/reader"
 )
 
 // LogPod is the part of a pod the logs reader needs: its containers, for the default container,
@@ -54,19 +54,10 @@ type logContainerStatus struct {
 // DecodeLogPod reads the fields of a pod that a log read needs.
 func DecodeLogPod(obj map[string]any) (*LogPod, error) {
 	p := &LogPod{}
-	if err := DecodeInto(obj, p); err != nil {
+	if err := reader.DecodeInto(obj, p); err != nil {
 		return nil, err
 	}
 	return p, nil
-}
-
-// DecodeInto reads a decoded object into a typed view of the fields a reader needs.
-func DecodeInto(obj map[string]any, v any) error {
-	data, err := json.Marshal(obj)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, v)
 }
 
 // hasContainer is kubectl's FindContainerByName: containers, then init, then ephemeral.

@@ -10,7 +10,6 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
-	"github.com/studioctl/studioctl/read/logs"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -170,7 +169,7 @@ func (o *PodOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resul
 	err = c.ListObjects(ctx, r, scope, kube.ListOptions{LabelSelector: o.Selector, MaxRows: o.MaxRows},
 		func(obj map[string]any) error {
 			m := &podMetrics{}
-			if err := logs.DecodeInto(obj, m); err != nil {
+			if err := reader.DecodeInto(obj, m); err != nil {
 				return err
 			}
 			m.total = newTopUsage()
@@ -276,7 +275,7 @@ func (o *NodeOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resu
 	var items []*nodeMetrics
 	err = c.ListObjects(ctx, r, kube.Scope{}, opts, func(obj map[string]any) error {
 		m := &nodeMetrics{}
-		if err := logs.DecodeInto(obj, m); err != nil {
+		if err := reader.DecodeInto(obj, m); err != nil {
 			return err
 		}
 		m.total = newTopUsage()
@@ -305,7 +304,7 @@ func (o *NodeOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resu
 				Allocatable map[string]string `json:"allocatable"`
 			} `json:"status"`
 		}
-		if err := logs.DecodeInto(obj, &n); err != nil {
+		if err := reader.DecodeInto(obj, &n); err != nil {
 			return err
 		}
 		u := newTopUsage()
