@@ -1,6 +1,10 @@
 package studioctl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/studioctl/studioctl/apivalue"
+)
 
 // Object is one Kubernetes object as the server sent it, decoded with exact numbers (a number is
 // a json.Number), with apiVersion and kind set and, in people mode, Secret values already
@@ -53,8 +57,7 @@ type OwnerReference struct {
 
 // OwnerReferences are metadata.ownerReferences.
 func (o Object) OwnerReferences() []OwnerReference {
-	md, _ := o.m["metadata"].(map[string]any)
-	list, _ := md["ownerReferences"].([]any)
+	list, _ := apivalue.Meta(o.m)["ownerReferences"].([]any)
 	var out []OwnerReference
 	for _, v := range list {
 		r, _ := v.(map[string]any)
@@ -112,23 +115,6 @@ func (o Object) Slice(path ...string) []Object {
 // Ref is kind/name, lower-case kind, as kubectl's -o name prints it: "pod/web-0".
 func (o Object) Ref() string { return strings.ToLower(o.Kind()) + "/" + o.Name() }
 
-func (o Object) meta(key string) string {
-	md, _ := o.m["metadata"].(map[string]any)
-	s, _ := md[key].(string)
-	return s
-}
+func (o Object) meta(key string) string { return apivalue.MetaString(o.m, key) }
 
-func (o Object) stringMap(key string) map[string]string {
-	md, _ := o.m["metadata"].(map[string]any)
-	raw, _ := md[key].(map[string]any)
-	if raw == nil {
-		return nil
-	}
-	out := make(map[string]string, len(raw))
-	for k, v := range raw {
-		if s, ok := v.(string); ok {
-			out[k] = s
-		}
-	}
-	return out
-}
+func (o Object) stringMap(key string) map[string]string { return apivalue.MetaStrings(o.m, key) }

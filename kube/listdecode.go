@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -86,9 +87,7 @@ func (e itemTooLarge) Error() string { return "an item past the per-object cap" 
 // checkItemSize refuses an item of size bytes past maxItem (0: no cap).
 func checkItemSize(it map[string]any, size int64, maxItem int) error {
 	if maxItem > 0 && size > int64(maxItem) {
-		md, _ := it["metadata"].(map[string]any)
-		name, _ := md["name"].(string)
-		return itemTooLarge{name: name}
+		return itemTooLarge{name: apivalue.MetaString(it, "name")}
 	}
 	return nil
 }

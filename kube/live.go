@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -228,7 +229,7 @@ func tableVersion(t *Table, had string) string {
 		return t.ResourceVersion
 	}
 	for _, row := range t.Rows {
-		if v := metaString(row.Object, "resourceVersion"); v != "" {
+		if v := apivalue.MetaString(row.Object, "resourceVersion"); v != "" {
 			had = v
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/policy"
 )
 
@@ -104,10 +105,10 @@ func decodeSubresourceTable(body []byte, r APIResource) (*Table, error) {
 		return nil, errNotTable
 	}
 	peopleDecoded(obj, r, false)
-	md, _ := obj["metadata"].(map[string]any)
+	md := apivalue.Meta(obj)
 	return &Table{
 		Columns: []Column{{Name: "Name", Type: "string", Format: "name"}},
-		Rows:    []Row{{Cells: []any{metaString(obj, "name")}, Object: map[string]any{"metadata": md}}},
+		Rows:    []Row{{Cells: []any{apivalue.MetaString(obj, "name")}, Object: map[string]any{"metadata": md}}},
 		Plain:   true,
 	}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 )
@@ -55,7 +56,7 @@ func TestGetSubresourceTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !w.Plain || len(w.Rows) != 1 || w.Rows[0].Name() != "w1" || metaString(w.Rows[0].Object, "creationTimestamp") == "" {
+	if !w.Plain || len(w.Rows) != 1 || w.Rows[0].Name() != "w1" || apivalue.MetaString(w.Rows[0].Object, "creationTimestamp") == "" {
 		t.Errorf("a custom resource's status without a Table: %+v", w)
 	}
 	before := reg.Count()

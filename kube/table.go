@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -40,31 +41,13 @@ type Table struct {
 }
 
 // Name returns a row's object name from its metadata, or "" when the row carries none.
-func (r Row) Name() string { return metaString(r.Object, "name") }
+func (r Row) Name() string { return apivalue.MetaString(r.Object, "name") }
 
 // Namespace returns a row's object namespace from its metadata.
-func (r Row) Namespace() string { return metaString(r.Object, "namespace") }
+func (r Row) Namespace() string { return apivalue.MetaString(r.Object, "namespace") }
 
 // Labels returns a row's object labels.
-func (r Row) Labels() map[string]string { return metaLabels(r.Object) }
-
-func metaString(obj map[string]any, key string) string {
-	md, _ := obj["metadata"].(map[string]any)
-	s, _ := md[key].(string)
-	return s
-}
-
-func metaLabels(obj map[string]any) map[string]string {
-	md, _ := obj["metadata"].(map[string]any)
-	raw, _ := md["labels"].(map[string]any)
-	out := make(map[string]string, len(raw))
-	for k, v := range raw {
-		if s, ok := v.(string); ok {
-			out[k] = s
-		}
-	}
-	return out
-}
+func (r Row) Labels() map[string]string { return apivalue.MetaStrings(r.Object, "labels") }
 
 // ListOptions narrow a list and set how much of each object a table row carries.
 type ListOptions struct {
@@ -461,12 +444,11 @@ func decodeTableAs(body []byte, r APIResource, whole bool) (*Table, error) {
 			continue
 		}
 		secret := peopleDecoded(it, r, secretList)
-		row := Row{Cells: []any{metaString(it, "name")}, Object: it}
+		row := Row{Cells: []any{apivalue.MetaString(it, "name")}, Object: it}
 		if whole {
 			stampKind(it, r, secret)
 		} else {
-			md, _ := it["metadata"].(map[string]any)
-			row.Object = map[string]any{"metadata": md}
+			row.Object = map[string]any{"metadata": apivalue.Meta(it)}
 		}
 		t.Rows = append(t.Rows, row)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/policy"
 )
 
@@ -111,13 +112,12 @@ func sameScalar(a, b any) bool {
 // repeat the value anywhere in a string. Values shorter than minOwnerInText are left to the
 // label rule alone, since replacing them inside text would rewrite unrelated words.
 func ownerInAnnotations(obj map[string]any) bool {
-	md, _ := obj["metadata"].(map[string]any)
-	ann, _ := md["annotations"].(map[string]any)
+	ann := apivalue.MetaMap(obj, "annotations")
 	if ann == nil {
 		return false
 	}
 	var owners []string
-	labels, _ := md["labels"].(map[string]any)
+	labels := apivalue.MetaMap(obj, "labels")
 	for _, m := range []map[string]any{labels, ann} {
 		if v, ok := m[OwnerKey].(string); ok && len(v) >= minOwnerInText && !IsFingerprint(v) {
 			owners = append(owners, v)

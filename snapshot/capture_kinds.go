@@ -139,22 +139,19 @@ func nameColumns(columns []kube.Column) []int {
 // masking hides them.
 func (cp *capture) keepRoute(k *Kind, obj map[string]any) {
 	if apivalue.CoreSecrets(k.Group, k.Resource) {
-		md, _ := obj["metadata"].(map[string]any)
-		uid, _ := md["uid"].(string)
+		uid := apivalue.MetaString(obj, "uid")
 		cp.mu.Lock()
 		if cp.routes.SecretUIDs == nil {
 			cp.routes.SecretUIDs = map[string]string{}
 		}
-		cp.routes.SecretUIDs[secretKey(metaString(obj, "namespace"), metaString(obj, "name"))] = uid
+		cp.routes.SecretUIDs[secretKey(apivalue.MetaString(obj, "namespace"), apivalue.MetaString(obj, "name"))] = uid
 		cp.mu.Unlock()
 		return
 	}
 	if k.Group != "" || k.Resource != "pods" {
 		return
 	}
-	md, _ := obj["metadata"].(map[string]any)
-	ann, _ := md["annotations"].(map[string]any)
-	c, _ := ann[annotationDefaultContainer].(string)
+	c, _ := apivalue.MetaMap(obj, "annotations")[annotationDefaultContainer].(string)
 	if c == "" {
 		return
 	}
@@ -162,14 +159,8 @@ func (cp *capture) keepRoute(k *Kind, obj map[string]any) {
 	if cp.routes.DefaultContainer == nil {
 		cp.routes.DefaultContainer = map[string]string{}
 	}
-	cp.routes.DefaultContainer[metaString(obj, "namespace")+"/"+metaString(obj, "name")] = c
+	cp.routes.DefaultContainer[apivalue.MetaString(obj, "namespace")+"/"+apivalue.MetaString(obj, "name")] = c
 	cp.mu.Unlock()
 }
 
 const annotationDefaultContainer = "kubectl.kubernetes.io/default-container"
-
-func metaString(obj map[string]any, key string) string {
-	md, _ := obj["metadata"].(map[string]any)
-	s, _ := md[key].(string)
-	return s
-}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -22,7 +23,7 @@ type logTarget struct {
 func logTargets(pods []map[string]any) []logTarget {
 	var out []logTarget
 	for _, p := range pods {
-		ns, name := metaString(p, "namespace"), metaString(p, "name")
+		ns, name := apivalue.MetaString(p, "namespace"), apivalue.MetaString(p, "name")
 		spec, _ := p["spec"].(map[string]any)
 		for _, field := range []string{"initContainers", "containers"} {
 			list, _ := spec[field].([]any)

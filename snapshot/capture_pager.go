@@ -57,7 +57,7 @@ func (p *capturePager) Page(t *kube.Table) error {
 		if obj == nil {
 			obj = map[string]any{}
 		}
-		ns := metaString(obj, "namespace")
+		ns := apivalue.MetaString(obj, "namespace")
 		it := storedItem{Object: obj, Cells: row.Cells}
 		if p.newest && p.cp.o.MaxRows > 0 {
 			if err := p.wait(ns, it, limit); err != nil {
@@ -195,8 +195,7 @@ func isEvents(k *Kind) bool {
 // its event time, or its creation.
 func eventTime(obj map[string]any) time.Time {
 	series, _ := obj["series"].(map[string]any)
-	md, _ := obj["metadata"].(map[string]any)
-	for _, v := range []any{obj["lastTimestamp"], obj["deprecatedLastTimestamp"], series["lastObservedTime"], obj["eventTime"], md["creationTimestamp"]} {
+	for _, v := range []any{obj["lastTimestamp"], obj["deprecatedLastTimestamp"], series["lastObservedTime"], obj["eventTime"], apivalue.Meta(obj)["creationTimestamp"]} {
 		if s, ok := v.(string); ok {
 			if t := apivalue.Time(s); !t.IsZero() {
 				return t
@@ -247,10 +246,10 @@ func (cp *capture) observe(k *Kind, obj map[string]any) {
 		cp.logs = append(cp.logs, t...)
 		cp.mu.Unlock()
 	case "namespaces":
-		name := metaString(obj, "name")
+		name := apivalue.MetaString(obj, "name")
 		cp.mu.Lock()
 		cp.namespaceNames = append(cp.namespaceNames, name)
-		if uid := metaString(obj, "uid"); name == "kube-system" && uid != "" {
+		if uid := apivalue.MetaString(obj, "uid"); name == "kube-system" && uid != "" {
 			cp.m.Cluster = clusterFingerprint(uid)
 		}
 		cp.mu.Unlock()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -123,7 +124,7 @@ func TestCaptureKeepsEachNamespacesNewestEvents(t *testing.T) {
 	}
 	var names []string
 	for _, it := range body["items"].([]any) {
-		names = append(names, metaString(it.(map[string]any), "name"))
+		names = append(names, apivalue.MetaString(it.(map[string]any), "name"))
 	}
 	if d := cmp.Diff([]string{"a-new", "a-newest"}, names); d != "" {
 		t.Errorf("namespace a's events kept (-want +got):\n%s", d)

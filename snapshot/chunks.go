@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -57,7 +58,7 @@ func (k *kindData) chunk(i int) ([]item, error) {
 	}
 	spaces := map[string]bool{}
 	for _, it := range c.Items {
-		spaces[metaString(it.Meta, "namespace")] = true
+		spaces[apivalue.MetaString(it.Meta, "namespace")] = true
 	}
 	k.spaces[i] = spaces
 	k.held, k.heldItems = i, c.Items
@@ -113,7 +114,7 @@ func (k *kindData) walk(ctx context.Context, from pos, ns string, fn func(at pos
 			start = from.index
 		}
 		for i := start; i < len(items); i++ {
-			if ns != "" && metaString(items[i].Meta, "namespace") != ns {
+			if ns != "" && apivalue.MetaString(items[i].Meta, "namespace") != ns {
 				continue
 			}
 			if !fn(pos{c, i}, items[i]) {
@@ -149,9 +150,8 @@ func (k *kindData) restoreRoute(obj map[string]any) {
 	if k.Group != "" || k.Resource != "pods" || len(k.routes.DefaultContainer) == 0 {
 		return
 	}
-	c, ok := k.routes.DefaultContainer[metaString(obj, "namespace")+"/"+metaString(obj, "name")]
-	md, _ := obj["metadata"].(map[string]any)
-	ann, _ := md["annotations"].(map[string]any)
+	c, ok := k.routes.DefaultContainer[apivalue.MetaString(obj, "namespace")+"/"+apivalue.MetaString(obj, "name")]
+	ann := apivalue.MetaMap(obj, "annotations")
 	if ok && ann != nil {
 		ann[annotationDefaultContainer] = c
 	}

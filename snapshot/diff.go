@@ -235,21 +235,21 @@ func isSecrets(kind string) bool {
 
 // change names an object; in machine mode a Secret's name is masked.
 func change(kind string, obj map[string]any, what string, machine bool) ObjectChange {
-	name := metaString(obj, "name")
+	name := apivalue.MetaString(obj, "name")
 	if machine && isSecrets(kind) {
 		name = redact.Masked
 	}
-	return ObjectChange{Kind: kind, Namespace: metaString(obj, "namespace"), Name: name, Change: what}
+	return ObjectChange{Kind: kind, Namespace: apivalue.MetaString(obj, "namespace"), Name: name, Change: what}
 }
 
 // objectKey finds an object on both sides: its namespace and name, or its UID when its name was
 // masked at capture (a machine-mode snapshot's Secret).
 func objectKey(obj map[string]any) string {
-	name := metaString(obj, "name")
+	name := apivalue.MetaString(obj, "name")
 	if name == redact.Masked {
-		return "uid\x00" + metaString(obj, "uid")
+		return "uid\x00" + apivalue.MetaString(obj, "uid")
 	}
-	return metaString(obj, "namespace") + "\x00" + name
+	return apivalue.MetaString(obj, "namespace") + "\x00" + name
 }
 
 // objectAt reads A's object at p again (its entry decoded once more when it is not the one held).

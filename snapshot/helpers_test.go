@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
@@ -44,7 +45,7 @@ func writeSynth(t testing.TB, dir, name string, m Manifest, kinds []synthKind) s
 			w.columns = nameColumn
 		}
 		for _, o := range k.objects {
-			if err := w.add(storedItem{Object: o, Cells: []any{metaString(o, "name")}}); err != nil {
+			if err := w.add(storedItem{Object: o, Cells: []any{apivalue.MetaString(o, "name")}}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -102,7 +103,7 @@ func (r *Reader) podMissing(req *http.Request, ns, pod string, lacks error) (*ht
 	if kd != nil && kd.State == StateCaptured && r.s.holdsNamespace(ns) {
 		found := false
 		err := kd.walk(req.Context(), pos{}, ns, func(_ pos, it item) bool {
-			found = metaString(it.Meta, "name") == pod
+			found = apivalue.MetaString(it.Meta, "name") == pod
 			return !found
 		})
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/internal/race"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
@@ -95,7 +96,7 @@ func peakHeapOfCapture(t *testing.T, n int) uint64 {
 		rows := make([]kube.Row, 0, 500)
 		for i := start; i < min(start+500, n); i++ {
 			o := synthObject("v1", "ConfigMap", fmt.Sprintf("ns-%d", i*10/n), fmt.Sprintf("cm-%06d", i), map[string]any{"data": map[string]any{"k": "value"}})
-			rows = append(rows, kube.Row{Cells: []any{metaString(o, "name")}, Object: o})
+			rows = append(rows, kube.Row{Cells: []any{apivalue.MetaString(o, "name")}, Object: o})
 		}
 		if err := p.Page(&kube.Table{Columns: nameColumn, Rows: rows}); err != nil {
 			t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -149,7 +150,7 @@ func TestReaderPagesAndFilters(t *testing.T) {
 	_, web := get("labelSelector=app%3Dweb")
 	for _, it := range web["items"].([]any) {
 		if labelsOf(it.(map[string]any))["app"] != "web" {
-			t.Errorf("app=web answered %v", metaString(it.(map[string]any), "name"))
+			t.Errorf("app=web answered %v", apivalue.MetaString(it.(map[string]any), "name"))
 		}
 	}
 }

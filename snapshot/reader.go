@@ -276,11 +276,11 @@ func (r *Reader) getOne(req *http.Request, kd *kindData, p resourcePath, ns stri
 	}
 	var found, byUID *item
 	err := kd.walk(req.Context(), pos{}, ns, func(_ pos, it item) bool {
-		if metaString(it.Meta, "name") == p.name {
+		if apivalue.MetaString(it.Meta, "name") == p.name {
 			found = &it
 			return false
 		}
-		if md, _ := it.Meta["metadata"].(map[string]any); uid != "" && byUID == nil && md["uid"] == uid {
+		if uid != "" && byUID == nil && apivalue.MetaString(it.Meta, "uid") == uid {
 			byUID = &it
 		}
 		return true
@@ -329,8 +329,7 @@ func (k *kindData) tableOf(columns []kube.Column, items []item, include, next, r
 		case "Object":
 			row["object"] = k.object(it)
 		default:
-			md, _ := it.Meta["metadata"].(map[string]any)
-			row["object"] = map[string]any{"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": md}
+			row["object"] = map[string]any{"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": apivalue.Meta(it.Meta)}
 		}
 		rows[i] = row
 	}
@@ -383,17 +382,7 @@ func (r *Reader) watch(req *http.Request, kd *kindData, ns string, match func(it
 	return resp, nil
 }
 
-func labelsOf(obj map[string]any) map[string]string {
-	md, _ := obj["metadata"].(map[string]any)
-	raw, _ := md["labels"].(map[string]any)
-	out := make(map[string]string, len(raw))
-	for k, v := range raw {
-		if s, ok := v.(string); ok {
-			out[k] = s
-		}
-	}
-	return out
-}
+func labelsOf(obj map[string]any) map[string]string { return apivalue.MetaStrings(obj, "labels") }
 
 // noticeCut tells the person, once, that the namespaces a read covers had their share of the kind
 // cut at the capture's --max-rows: how many were kept and left out.

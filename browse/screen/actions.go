@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
@@ -172,8 +173,7 @@ func (o ownerRef) typeName() string {
 }
 
 func ownerRefs(obj map[string]any) []ownerRef {
-	md, _ := obj["metadata"].(map[string]any)
-	list, _ := md["ownerReferences"].([]any)
+	list, _ := apivalue.Meta(obj)["ownerReferences"].([]any)
 	var out []ownerRef
 	for _, v := range list {
 		m, ok := v.(map[string]any)
@@ -188,7 +188,5 @@ func ownerRefs(obj map[string]any) []ownerRef {
 }
 
 func uidOf(obj map[string]any) string {
-	md, _ := obj["metadata"].(map[string]any)
-	s, _ := md["uid"].(string)
-	return s
+	return apivalue.MetaString(obj, "uid")
 }

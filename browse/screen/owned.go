@@ -4,6 +4,7 @@ import (
 	"context"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/kube"
 )
@@ -69,9 +70,7 @@ func (x reads) owned(ctx context.Context, t target) tea.Cmd {
 				for _, ref := range ownerRefs(m) {
 					if uids[ref.uid] {
 						next[uidOf(m)] = true
-						md, _ := m["metadata"].(map[string]any)
-						name, _ := md["name"].(string)
-						names[name] = true
+						names[apivalue.MetaString(m, "name")] = true
 						break
 					}
 				}

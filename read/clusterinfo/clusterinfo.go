@@ -8,6 +8,7 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -56,16 +57,13 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 // proxy URL through its first port (by name, else number), or at its load balancer's first
 // ingress address when it has one, as kubectl does.
 func serviceLine(base string, obj map[string]any) (string, bool) {
-	md, _ := obj["metadata"].(map[string]any)
-	name, _ := md["name"].(string)
+	name := apivalue.MetaString(obj, "name")
 	if name == "" {
 		return "", false
 	}
 	title := name
-	if labels, ok := md["labels"].(map[string]any); ok {
-		if v, _ := labels[nameLabel].(string); v != "" {
-			title = v
-		}
+	if v, _ := apivalue.MetaMap(obj, "labels")[nameLabel].(string); v != "" {
+		title = v
 	}
 	if ing := ingress(obj); ing != "" {
 		return kube.Sentencef(lineService, title, "http://"+ing+firstPort(obj, true)), true

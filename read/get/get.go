@@ -518,9 +518,7 @@ func documentBytes(o map[string]any) ([]byte, error) {
 }
 
 func metaName(o map[string]any) string {
-	md, _ := o["metadata"].(map[string]any)
-	s, _ := md["name"].(string)
-	return s
+	return apivalue.MetaString(o, "name")
 }
 
 func isCoreSecrets(r kube.APIResource) bool { return apivalue.CoreSecrets(r.Group, r.Resource) }

@@ -77,9 +77,7 @@ func plainTable(t *kube.Table, now time.Time) *kube.Table {
 	out := &kube.Table{Columns: []kube.Column{{Name: "Name", Type: "string", Format: "name"}, {Name: "Age", Type: "string"}}}
 	for _, row := range t.Rows {
 		age := "<unknown>"
-		md, _ := row.Object["metadata"].(map[string]any)
-		ts, _ := md["creationTimestamp"].(string)
-		if created := apivalue.Time(ts); !created.IsZero() {
+		if created := apivalue.Time(apivalue.MetaString(row.Object, "creationTimestamp")); !created.IsZero() {
 			age = printer.HumanDuration(now.Sub(created))
 		}
 		out.Rows = append(out.Rows, kube.Row{Cells: []any{row.Name(), age}, Object: row.Object})
