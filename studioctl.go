@@ -59,6 +59,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/limits"
@@ -141,7 +142,7 @@ func OpenSnapshot(snap *Snapshot, o Options) (*Session, error) {
 	rd.Notice = o.Notice
 	at := snap.Manifest.CapturedAt
 	ko := kube.Options{Transport: rd, Now: func() time.Time { return at }, DiscoveryBeta: snap.Manifest.Beta}
-	return open(record.ReplayEndpoint("default"), o, ko)
+	return open(record.ReplayEndpoint(apivalue.NamespaceDefault), o, ko)
 }
 
 // Open validates a connection's fields and opens a session on it. Nothing is sent until a read.
@@ -244,7 +245,7 @@ func OpenRecording(rec *Recording, o Options) (*Session, error) {
 	rp := record.NewReplayer(rec)
 	at := rec.CapturedAt
 	ko := kube.Options{Transport: rp, Now: func() time.Time { return at }, DiscoveryBeta: rec.DiscoveryBeta}
-	s, err := open(record.ReplayEndpoint("default"), o, ko)
+	s, err := open(record.ReplayEndpoint(apivalue.NamespaceDefault), o, ko)
 	if err != nil {
 		return nil, err
 	}

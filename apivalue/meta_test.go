@@ -26,3 +26,9 @@ func TestMetaReadsWhatIsThereAndToleratesTheRest(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+func TestNamespaceOrDefault(t *testing.T) {
+	if NamespaceOr("") != "default" || NamespaceOr("shop") != "shop" {
+		t.Errorf("NamespaceOr: %q, %q", NamespaceOr(""), NamespaceOr("shop"))
+	}
+}

@@ -175,10 +175,7 @@ func (b *Browser) discovery(ctx context.Context) (*kube.Discovery, error) {
 
 // defaultNamespace is the session's default namespace.
 func (b *Browser) defaultNamespace() string {
-	if ns := b.c.Endpoint().DefaultNamespace; ns != "" {
-		return ns
-	}
-	return "default"
+	return apivalue.NamespaceOr(b.c.Endpoint().DefaultNamespace)
 }
 
 // Root reads the namespace list and returns the top level: Cluster, then the namespaces. Nothing

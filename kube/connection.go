@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/studioctl/studioctl/apivalue"
 )
 
 // SSLMode says how the server's certificate is checked, in the spec's words.
@@ -226,9 +228,7 @@ func checkToken(tok string) error {
 }
 
 func checkNamespaces(def string, list []string) (string, []string, error) {
-	if def == "" {
-		def = "default"
-	}
+	def = apivalue.NamespaceOr(def)
 	if !IsDNS1123Label(def) {
 		return "", nil, refusal(CodeConnNamespace, sentenceConnDefaultNamespace)
 	}

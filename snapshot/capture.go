@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
@@ -314,8 +315,8 @@ func (cp *capture) report(f func(p *Progress)) {
 // reviewNamespaces are the namespaces whose rules review is kept: the chosen ones, or every
 // namespace captured (up to the tree's namespace cap), and default.
 func (cp *capture) reviewNamespaces() []string {
-	seen := map[string]bool{"default": true}
-	out := []string{"default"}
+	seen := map[string]bool{apivalue.NamespaceDefault: true}
+	out := []string{apivalue.NamespaceDefault}
 	add := func(ns string) {
 		if !seen[ns] && len(out) < limits.MaxNamespacesListed {
 			seen[ns] = true

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/sanitize"
@@ -278,10 +279,7 @@ func setOrNot(set bool) string {
 }
 
 func defaultNamespace(c store.Saved) string {
-	if c.Connection.DefaultNamespace == "" {
-		return "default"
-	}
-	return c.Connection.DefaultNamespace
+	return apivalue.NamespaceOr(c.Connection.DefaultNamespace)
 }
 
 func port(c store.Saved) int {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/spf13/cobra"
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/printer"
@@ -66,11 +67,7 @@ func contextCells(file *kubeconfig.File, name string, sw kube.Switches) []string
 	if port == 0 {
 		port = 6443
 	}
-	ns := c.DefaultNamespace
-	if ns == "" {
-		ns = "default"
-	}
-	return []string{c.Host + ":" + strconv.Itoa(port) + c.APIPath, ns, credentialKind(c), importVerdict(imp, sw)}
+	return []string{c.Host + ":" + strconv.Itoa(port) + c.APIPath, apivalue.NamespaceOr(c.DefaultNamespace), credentialKind(c), importVerdict(imp, sw)}
 }
 
 // importVerdict is the IMPORT cell. A connection the switches refuse says the refusal's code. One
