@@ -72,8 +72,8 @@ import (
 // Mode is a session's redaction mode: [People] or [Machine]. A higher mode is stricter.
 type Mode int
 
-// The redaction modes. Their values are the printer's (package printer's People and Machine), so
-// package run prints in the session's mode.
+// The redaction modes. Package printer's People and Machine are these, so a session's mode is
+// the mode its answers print in.
 const (
 	// People strips Secret values (the default).
 	People Mode = iota

@@ -8,17 +8,20 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
-// RedactMode is how much a Writer masks. It can be raised from People to Machine, never lowered.
-type RedactMode int
+// RedactMode is how much a Writer masks: the session's own mode, so a session's mode reaches
+// the Writer as it is, with no conversion between two types that could drift apart. It can be
+// raised from People to Machine, never lowered.
+type RedactMode = studioctl.Mode
 
 const (
-	People  RedactMode = iota // Secret values stripped (always, at decode); everything else shown
-	Machine                   // also mask values an agent must not read, keys kept
+	People  = studioctl.People  // Secret values stripped (always, at decode); everything else shown
+	Machine = studioctl.Machine // also mask values an agent must not read, keys kept
 )
 
 // Writer prints results. It is the one place where answers are sanitized for a terminal and, in

@@ -8,16 +8,8 @@ import (
 
 	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
-	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/run"
 )
-
-// The library's modes are the printer's, so Print masks as the command does.
-func TestModesAreThePrinters(t *testing.T) {
-	if printer.RedactMode(studioctl.People) != printer.People || printer.RedactMode(studioctl.Machine) != printer.Machine {
-		t.Fatalf("library modes %d %d, printer modes %d %d", studioctl.People, studioctl.Machine, printer.People, printer.Machine)
-	}
-}
 
 // Print masks in the session's mode when it prints: a result read in people mode and printed
 // after the session was raised is masked.

@@ -34,7 +34,7 @@ func Of(s *studioctl.Session) *Session {
 }
 
 // Mode is the printer's redaction mode for a library session's mode.
-func Mode(s *studioctl.Session) printer.RedactMode { return printer.RedactMode(s.Mode()) }
+func Mode(s *studioctl.Session) printer.RedactMode { return s.Mode() }
 
 // Options are one command's options, in the manner of kubectl's pkg/cmd: filled once from the
 // parsed statement (statement.Fill) or built by a caller such as the browse screen, then
