@@ -82,13 +82,9 @@ func ExampleSession_Watch() {
 	if err != nil {
 		panic(err)
 	}
-	events, err := s.Watch(ctx, "deployments", studioctl.ListOptions{Namespace: "shop"}, 30*time.Second)
-	if err != nil {
-		panic(err)
-	}
-	for ev := range events {
-		if ev.Err != nil {
-			panic(ev.Err)
+	for ev, err := range s.Watch(ctx, "deployments", studioctl.ListOptions{Namespace: "shop"}, 30*time.Second) {
+		if err != nil {
+			panic(err)
 		}
 		fmt.Println(ev.Type, ev.Row.Object.Name())
 	}

@@ -299,58 +299,51 @@ func (s *Session) Logs(ctx context.Context, namespace, pod string, o LogOptions)
 }
 
 // Event is one change seen by [Session.Watch]: ADDED, MODIFIED or DELETED with the object's table
-// row, or, last, the error that ended the window early (Err set, Type empty).
+// row.
 type Event struct {
 	Type    string
 	Columns []Column
 	Row     Row
-	Err     error
 }
 
 // Watch watches a kind for a bounded window (0 is 10 seconds; at most 10 minutes) or 8 MiB,
-// whichever ends first. It starts with the current objects (as ADDED) and then their changes;
-// the channel is closed when the window ends or ctx is done. It is not a live feed: to keep
-// watching, call it again.
-func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window time.Duration) (<-chan Event, error) {
-	if window == 0 {
-		window = limits.DefaultWatchWindow
-	}
-	if window < limits.MinRequestTimeout || window > limits.MaxRequestTimeout {
-		return nil, kube.Refusef(kube.CodeLimitValue, sentenceWatchWindow, limits.MaxRequestTimeout.String())
-	}
-	r, err := s.client.Resolve(ctx, kind)
-	if err != nil {
-		return nil, err
-	}
-	ko, err := s.listOptions(o, "Metadata")
-	if err != nil {
-		return nil, err
-	}
-	ch := make(chan Event)
-	go func() {
-		defer close(ch)
-		send := func(ev Event) error {
-			select {
-			case ch <- ev:
-				return nil
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+// whichever ends first. It yields the current objects (as ADDED) and then their changes, in the
+// caller's goroutine as they arrive, and ends when the window ends, ctx is done or the caller
+// stops; a refusal or a read that fails ends it with a non-nil error (and a zero Event). It is
+// not a live feed: to keep watching, call it again.
+func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window time.Duration) iter.Seq2[Event, error] {
+	return func(yield func(Event, error) bool) {
+		if window == 0 {
+			window = limits.DefaultWatchWindow
 		}
-		err := s.client.WatchTable(ctx, r, s.scope(r, o), ko, "", window, func(we kube.WatchEvent) error {
+		if window < limits.MinRequestTimeout || window > limits.MaxRequestTimeout {
+			yield(Event{}, kube.Refusef(kube.CodeLimitValue, sentenceWatchWindow, limits.MaxRequestTimeout.String()))
+			return
+		}
+		r, err := s.client.Resolve(ctx, kind)
+		if err != nil {
+			yield(Event{}, err)
+			return
+		}
+		ko, err := s.listOptions(o, "Metadata")
+		if err != nil {
+			yield(Event{}, err)
+			return
+		}
+		stop := errors.New("stopped")
+		err = s.client.WatchTable(ctx, r, s.scope(r, o), ko, "", window, func(we kube.WatchEvent) error {
 			t := &Table{}
 			(&tablePager{t: t}).Page(we.Table)
 			s.maskTable(r, t)
 			for _, row := range t.Rows {
-				if err := send(Event{Type: we.Type, Columns: t.Columns, Row: row}); err != nil {
-					return err
+				if !yield(Event{Type: we.Type, Columns: t.Columns, Row: row}, nil) {
+					return stop
 				}
 			}
 			return nil
 		})
-		if err != nil && ctx.Err() == nil {
-			send(Event{Err: err})
+		if err != nil && !errors.Is(err, stop) && ctx.Err() == nil {
+			yield(Event{}, err)
 		}
-	}()
-	return ch, nil
+	}
 }

@@ -2,6 +2,7 @@ package studioctl_test
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -37,7 +38,13 @@ func TestTypedReadsEdges(t *testing.T) {
 	if n != -1 {
 		t.Fatal("a list past its row cap ended without limit.rows")
 	}
-	if _, err := s.Watch(ctx, "pods", studioctl.ListOptions{}, time.Hour); err == nil {
+	for _, err := range s.Watch(ctx, "pods", studioctl.ListOptions{}, time.Hour) {
+		if e, ok := studioctl.AsError(err); !ok || !e.IsRefusal() {
+			t.Fatalf("a one-hour watch window: %v", err)
+		}
+		n = -2
+	}
+	if n != -2 {
 		t.Fatal("a one-hour watch window was accepted")
 	}
 	if _, err := s.Logs(ctx, "shop", "postgres-0", studioctl.LogOptions{TailLines: -1}); err == nil {
@@ -114,5 +121,39 @@ func TestDiscoveryAndReviewsAnswerTheLibrarysTypes(t *testing.T) {
 	me, err := s.WhoAmI(ctx)
 	if err != nil || me.Username != "system:serviceaccount:studioctl:studioctl-demo-reader" || !slices.Contains(me.Groups, "system:serviceaccounts:studioctl") {
 		t.Fatalf("whoami: %+v %v", me, err)
+	}
+}
+
+// A watch runs in its caller's goroutine: a caller that stops after the first event leaves
+// nothing behind waiting to send it the next (a channel answered before would have left its
+// sender blocked until ctx ended, here never), and a full read yields every event of the window.
+func TestWatchStopsWhenTheCallerStops(t *testing.T) {
+	ctx := context.Background()
+	s, err := demo.Open(studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for ev, err := range s.Watch(ctx, "deployments", studioctl.ListOptions{Namespace: "shop"}, 10*time.Second) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, ev.Type+" "+ev.Row.Object.Name())
+	}
+	if len(all) < 2 {
+		t.Fatalf("a whole watch of shop's deployments yielded %v", all)
+	}
+	before := runtime.NumGoroutine()
+	for i := 0; i < 20; i++ {
+		for _, err := range s.Watch(ctx, "deployments", studioctl.ListOptions{Namespace: "shop"}, 10*time.Second) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // what a stopped watch would leave has had time to show
+	if after := runtime.NumGoroutine(); after > before+2 {
+		t.Errorf("20 watches stopped at their first event left %d goroutines more", after-before)
 	}
 }
