@@ -17,6 +17,7 @@ import (
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/hostile"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read/reader"
@@ -249,7 +250,7 @@ func TestHostileCompletion(t *testing.T) {
 	ctx := context.Background()
 	words := []string{"get", "pods", "-n", "shop"}
 	_, s := openHostile(t, hostile.ControlValues, studioctl.People)
-	got := completion.Source{Client: s.Client()}.Words(ctx, words, "")
+	got := completion.Source{Client: inner.Client(s)}.Words(ctx, words, "")
 	for _, w := range got {
 		terminalSafe(t, "completion", w)
 	}
@@ -257,13 +258,13 @@ func TestHostileCompletion(t *testing.T) {
 		t.Errorf("a hostile name was offered: %q", got)
 	}
 	_, s = openHostile(t, 0, studioctl.People)
-	if got := (completion.Source{Client: s.Client()}).Words(ctx, words, "w"); !slices.Equal(got, []string{hostile.PodName}) {
+	if got := (completion.Source{Client: inner.Client(s)}).Words(ctx, words, "w"); !slices.Equal(got, []string{hostile.PodName}) {
 		t.Errorf("a clean name was not offered: %q", got)
 	}
 	secrets := []string{"get", "secrets", "-n", "shop"}
 	for _, mode := range []studioctl.Mode{studioctl.People, studioctl.Machine} {
 		_, s = openHostile(t, hostile.LyingSecrets, mode)
-		got := completion.Source{Client: s.Client(), Machine: mode == studioctl.Machine}.Words(ctx, secrets, "")
+		got := completion.Source{Client: inner.Client(s), Machine: mode == studioctl.Machine}.Words(ctx, secrets, "")
 		if offered := slices.Contains(got, hostile.SecretName); offered != (mode == studioctl.People) {
 			t.Errorf("mode %d: Secret names offered %q", mode, got)
 		}

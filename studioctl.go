@@ -60,6 +60,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/internal/housekey"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/limits"
@@ -269,11 +270,10 @@ func (s *Session) Unrecorded() []string {
 	return s.replayer.Missed()
 }
 
-// Client is the low-level client beneath the typed reads (package kube), for the studioctl
-// module's own tools and for reads the typed calls do not cover. The allowlist, the caps and the
-// people redaction apply to every call it makes; machine masking does not (it is the typed
-// reads' and the printer's).
-func (s *Session) Client() *kube.Client { return s.client }
+// KubeClient is the low-level client beneath the typed reads (package kube), for the studioctl
+// module's own rooms only: its argument's type is internal to the module, so a program outside
+// it cannot call it, and the typed reads are the library's way in (docs/library.md).
+func (s *Session) KubeClient(housekey.Key) *kube.Client { return s.client }
 
 // RowCap is the row cap of a list that sets none: [Options].MaxRows, or 5,000.
 func (s *Session) RowCap() int {

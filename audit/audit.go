@@ -12,6 +12,7 @@ import (
 	"time"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -167,7 +168,7 @@ func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) 
 	g := &gatherer{s: s, all: o.AllNamespaces, maxRows: s.RowCap(), progress: o.Progress}
 	if !o.AllNamespaces {
 		if ns == "" {
-			ns = s.Client().Endpoint().DefaultNamespace
+			ns = inner.Client(s).Endpoint().DefaultNamespace
 		}
 		if !kube.IsDNS1123Label(ns) {
 			return nil, kube.Refusef(CodeUsage, SentenceNamespace, ns)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -124,7 +125,7 @@ func (g *gatherer) absent(err error, out *objects) error {
 // report prints, the Secret names its findings quote (maskSecretNames), and the printer masks the
 // rest. A list the server restarts (410 Gone) drops what this read kept and reads it again.
 func (g *gatherer) read(ctx context.Context, kind string, o studioctl.ListOptions, out *objects) error {
-	r, err := g.s.Client().Resolve(ctx, kind)
+	r, err := inner.Client(g.s).Resolve(ctx, kind)
 	if err != nil {
 		return err
 	}
@@ -134,7 +135,7 @@ func (g *gatherer) read(ctx context.Context, kind string, o studioctl.ListOption
 	}
 	scope := kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}
 	ko := kube.ListOptions{LabelSelector: o.LabelSelector, FieldSelector: o.FieldSelector, MaxRows: g.maxRows, NoRestart: out.each != nil}
-	return g.s.Client().ListObjects(ctx, r, scope, ko, func(m map[string]any) error {
+	return inner.Client(g.s).ListObjects(ctx, r, scope, ko, func(m map[string]any) error {
 		obj := studioctl.NewObject(m)
 		if out.each != nil {
 			out.seen[obj.Namespace()] = true

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/inner"
 )
 
 // Workload is one row of the profile. Desired is nil for a controller studioctl found only
@@ -62,7 +63,7 @@ type workloadInput struct {
 var streamedKinds = map[string]bool{"pods": true, "events": true}
 
 func readWorkloadKinds(ctx context.Context, g *gatherer) (*workloadInput, error) {
-	in := &workloadInput{kinds: map[string]*objects{}, profiles: map[string]*profile{}, now: g.s.Client().Now()}
+	in := &workloadInput{kinds: map[string]*objects{}, profiles: map[string]*profile{}, now: inner.Client(g.s).Now()}
 	for _, k := range workloadKinds {
 		if streamedKinds[k] {
 			continue

@@ -9,6 +9,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/internal/inner"
 )
 
 // BenchmarkOpenClusterAndNamespace opens the Cluster container (its folders and the namespace
@@ -50,7 +51,7 @@ func benchOpen(b *testing.B, cold bool) {
 	}
 	ctx := context.Background()
 	s := open()
-	if _, err := s.Client().Discovery(ctx); err != nil {
+	if _, err := inner.Client(s).Discovery(ctx); err != nil {
 		b.Fatal(err)
 	}
 	requests.Store(0)

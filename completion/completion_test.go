@@ -7,6 +7,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/completion"
+	"github.com/studioctl/studioctl/internal/inner"
 )
 
 // Completion against a recording of a real v1.37 server: verbs and flags from the command table,
@@ -20,7 +21,7 @@ func TestWordsOnARecording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := completion.Source{Client: s.Client()}
+	src := completion.Source{Client: inner.Client(s)}
 	cases := []struct {
 		words   []string
 		partial string

@@ -9,6 +9,7 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/printer"
@@ -62,7 +63,7 @@ func (c PlatformCase) Run(ctx context.Context, s *studioctl.Session) (stdout, st
 		code = cli.Report(&errOut, err, jsonErrors)
 	}
 	// The server's address differs between the capture and a replay; the rest must not.
-	base := s.Client().Endpoint().BaseURL()
+	base := inner.Client(s).Endpoint().BaseURL()
 	return strings.ReplaceAll(out.String(), base, "SERVER"), strings.ReplaceAll(errOut.String(), base, "SERVER"), code
 }
 
@@ -78,7 +79,7 @@ func PlatformReport(ctx context.Context, s *studioctl.Session) string {
 }
 
 func readDiscover(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
-	inv, err := platform.Discover(ctx, s.Client())
+	inv, err := platform.Discover(ctx, inner.Client(s))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -89,7 +90,7 @@ func readDiscover(ctx context.Context, s *studioctl.Session, output string) (*pr
 }
 
 func readComponents(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
-	cs, err := platform.ListComponents(ctx, s.Client(), kube.Scope{AllNamespaces: true})
+	cs, err := platform.ListComponents(ctx, inner.Client(s), kube.Scope{AllNamespaces: true})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -97,7 +98,7 @@ func readComponents(ctx context.Context, s *studioctl.Session, output string) (*
 }
 
 func readRuntime(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
-	rt, err := platform.ReadRuntime(ctx, s.Client(), "", "")
+	rt, err := platform.ReadRuntime(ctx, inner.Client(s), "", "")
 	if err != nil {
 		return nil, 0, err
 	}
@@ -106,7 +107,7 @@ func readRuntime(ctx context.Context, s *studioctl.Session, output string) (*pri
 
 func rightsOf(profile string) func(context.Context, *studioctl.Session, string) (*printer.Result, int, error) {
 	return func(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
-		r, err := check.RunRights(ctx, s.Client(), profile)
+		r, err := check.RunRights(ctx, inner.Client(s), profile)
 		if err != nil {
 			return nil, 0, err
 		}

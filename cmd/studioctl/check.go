@@ -8,6 +8,7 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -60,7 +61,7 @@ func checkCommand(f *Factory) *cobra.Command {
 				return checkRights(f, cmd.Context(), rights, output)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				r, err := check.Run(ctx, s.Client())
+				r, err := check.Run(ctx, inner.Client(s))
 				if err != nil {
 					return err
 				}
@@ -86,7 +87,7 @@ func checkRights(f *Factory, ctx context.Context, profile, output string) error 
 		return fail(kube.Refusef(check.CodeRightsProfile, check.SentenceRightsProfile, profile, strings.Join(check.ProfileNames(), ", ")), jsonOut)
 	}
 	return f.withSession(ctx, jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-		r, err := check.RunRights(ctx, s.Client(), profile)
+		r, err := check.RunRights(ctx, inner.Client(s), profile)
 		if err != nil {
 			return err
 		}

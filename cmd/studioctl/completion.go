@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/completion"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -19,7 +20,7 @@ import (
 func (f *Factory) completeStatement(ctx context.Context, args []string, partial string) []string {
 	src := completion.Source{}
 	if s, err := f.Session(); err == nil {
-		src.Client, src.Machine = s.Client(), s.Mode() >= studioctl.Machine
+		src.Client, src.Machine = inner.Client(s), s.Mode() >= studioctl.Machine
 	}
 	return src.Words(ctx, args, partial)
 }

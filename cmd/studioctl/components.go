@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/statement"
@@ -39,9 +40,9 @@ func componentsCommand(f *Factory) *cobra.Command {
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				scope := kube.Scope{Namespace: namespace, AllNamespaces: all}
 				if scope.Namespace == "" {
-					scope.Namespace = s.Client().Endpoint().DefaultNamespace
+					scope.Namespace = inner.Client(s).Endpoint().DefaultNamespace
 				}
-				cs, err := platform.ListComponents(ctx, s.Client(), scope)
+				cs, err := platform.ListComponents(ctx, inner.Client(s), scope)
 				if err != nil {
 					return err
 				}

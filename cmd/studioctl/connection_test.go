@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/store"
@@ -208,7 +209,7 @@ func TestSavedConnectionOpens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ep := s.Client().Endpoint()
+		ep := inner.Client(s).Endpoint()
 		if ep.BaseURL() != "https://k8s.example.com:6443" || ep.DefaultNamespace != "shop" || ep.Token == "" {
 			t.Fatalf("%s %s", ep.BaseURL(), ep.DefaultNamespace)
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/printer"
@@ -39,7 +40,7 @@ func discoverCommand(f *Factory) *cobra.Command {
 				}
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				inv, err := platform.Discover(ctx, s.Client())
+				inv, err := platform.Discover(ctx, inner.Client(s))
 				if err != nil {
 					return err
 				}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/statement"
@@ -40,7 +41,7 @@ func mcpRuntimeCommand(f *Factory) *cobra.Command {
 				}
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				rt, err := platform.ReadRuntime(ctx, s.Client(), tenant, project)
+				rt, err := platform.ReadRuntime(ctx, inner.Client(s), tenant, project)
 				if err != nil {
 					return err
 				}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/snapshot"
@@ -147,7 +148,7 @@ func runSnapshot(ctx context.Context, f *Factory, path string, fl snapshotFlags)
 	o.Progress = progressDisplay(io)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
-	sum, err := snapshot.Capture(ctx, s.Client(), rec, o)
+	sum, err := snapshot.Capture(ctx, inner.Client(s), rec, o)
 	if io.ErrTTY {
 		fmt.Fprint(io.Err, "\r\x1b[K")
 	}

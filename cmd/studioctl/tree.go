@@ -8,6 +8,7 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -84,13 +85,13 @@ func sourceCommand(f *Factory) *cobra.Command {
 				return fail(kube.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, namespace), jsonOut)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
-				r, err := s.Client().Resolve(ctx, typ)
+				r, err := inner.Client(s).Resolve(ctx, typ)
 				if err != nil {
 					return err
 				}
 				ns := namespace
 				if ns == "" {
-					ns = s.Client().Endpoint().DefaultNamespace
+					ns = inner.Client(s).Endpoint().DefaultNamespace
 				}
 				b := browse.Open(s)
 				res, err := b.SourceResult(ctx, browse.ObjectNode(r, ns, name), output)

@@ -24,6 +24,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/limits"
@@ -60,7 +61,7 @@ func runCheck(t *testing.T, data []byte, sw *kube.Switches) (*check.Report, int,
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	start := time.Now()
-	r, err := check.Run(ctx, s.Client())
+	r, err := check.Run(ctx, inner.Client(s))
 	t.Logf("check: %d requests in %v", requests.Load(), time.Since(start).Round(time.Millisecond))
 	return r, check.ExitCode(r, err), err
 }
@@ -262,10 +263,10 @@ func TestCheckASavedConnection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := got.Guard(s.Client().Endpoint()); err != nil {
+	if err := got.Guard(inner.Client(s).Endpoint()); err != nil {
 		t.Fatal(err)
 	}
-	r, err := check.Run(context.Background(), s.Client())
+	r, err := check.Run(context.Background(), inner.Client(s))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
@@ -156,7 +157,7 @@ func betaServed(t *testing.T) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := s.Client().RefreshDiscovery(context.Background())
+	d, err := inner.Client(s).RefreshDiscovery(context.Background())
 	return err == nil && d.Beta
 }
 
@@ -222,7 +223,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 		captured, newRecording = baseCaptureTime(t, version, label)
 	}
 	rec.Rec = record.Recording{Server: version, Identity: identity, CapturedAt: captured, DiscoveryBeta: beta}
-	if _, err := s.Client().RefreshDiscovery(ctx); err != nil {
+	if _, err := inner.Client(s).RefreshDiscovery(ctx); err != nil {
 		t.Fatalf("discovery: %v", err)
 	}
 	_, kubectlOK := os.Stat(kubectl)
@@ -348,7 +349,7 @@ func saveRecording(t *testing.T, dir string, rec *record.Recorder, keep func(str
 }
 
 func serverVersion(t *testing.T, s *studioctl.Session) string {
-	v, err := s.Client().ServerVersion(context.Background())
+	v, err := inner.Client(s).ServerVersion(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/mcp"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
@@ -446,7 +447,7 @@ func (lt *mcpLive) checkProxyLog(ctx context.Context) int {
 	if err != nil {
 		lt.t.Fatal(err)
 	}
-	disc, err := s.Client().Discovery(ctx)
+	disc, err := inner.Client(s).Discovery(ctx)
 	if err != nil {
 		lt.t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/redact"
@@ -78,7 +79,7 @@ type discoverDoc struct {
 func TestDiscoverLive(t *testing.T) {
 	needCluster(t)
 	s := liveSession(t, "admin")
-	inv, err := platform.Discover(liveContext(t), s.Client())
+	inv, err := platform.Discover(liveContext(t), inner.Client(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +248,7 @@ var scenarioComponents = map[string][5]string{
 func TestComponentsLive(t *testing.T) {
 	needCluster(t)
 	ctx := liveContext(t)
-	cs, err := platform.ListComponents(ctx, liveSession(t, "admin").Client(), kube.Scope{AllNamespaces: true})
+	cs, err := platform.ListComponents(ctx, inner.Client(liveSession(t, "admin")), kube.Scope{AllNamespaces: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +269,7 @@ func TestComponentsLive(t *testing.T) {
 	}
 	t.Logf("components -A: %d components in %d states", len(cs.Items), len(states))
 	for _, identity := range []string{"view", "none"} {
-		_, err := platform.ListComponents(ctx, liveSession(t, identity).Client(), kube.Scope{AllNamespaces: true})
+		_, err := platform.ListComponents(ctx, inner.Client(liveSession(t, identity)), kube.Scope{AllNamespaces: true})
 		if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitServerError || e.Status != 403 {
 			t.Errorf("components -A as %s: %v, want a 403 sentence", identity, err)
 		}
@@ -281,7 +282,7 @@ func TestComponentsLive(t *testing.T) {
 func TestMCPRuntimeLive(t *testing.T) {
 	needCluster(t)
 	s := liveSession(t, "admin")
-	rt, err := platform.ReadRuntime(liveContext(t), s.Client(), "", "")
+	rt, err := platform.ReadRuntime(liveContext(t), inner.Client(s), "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +333,7 @@ func TestCheckRightsLive(t *testing.T) {
 		t.Run(identity, func(t *testing.T) {
 			s := liveSession(t, identity)
 			for _, profile := range check.ProfileNames() {
-				r, err := check.RunRights(liveContext(t), s.Client(), profile)
+				r, err := check.RunRights(liveContext(t), inner.Client(s), profile)
 				if err != nil {
 					t.Fatalf("%s: %v", profile, err)
 				}
@@ -340,7 +341,7 @@ func TestCheckRightsLive(t *testing.T) {
 				want := make([]bool, len(needs))
 				var wg sync.WaitGroup
 				for i, n := range needs {
-					wg.Go(func() { want[i] = kubectlCanI(t, identity, n, s.Client().Endpoint().DefaultNamespace) })
+					wg.Go(func() { want[i] = kubectlCanI(t, identity, n, inner.Client(s).Endpoint().DefaultNamespace) })
 				}
 				wg.Wait()
 				var missing []string

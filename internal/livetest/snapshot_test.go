@@ -16,6 +16,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/snapshot"
 	"github.com/studioctl/studioctl/statement"
@@ -43,7 +44,7 @@ func captureInto(t *testing.T, identity string, o snapshot.Options) (time.Time, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := snapshot.Capture(context.Background(), s.Client(), rec, o)
+	sum, err := snapshot.Capture(context.Background(), inner.Client(s), rec, o)
 	if err != nil {
 		t.Fatalf("capture: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -30,7 +31,7 @@ type Session struct {
 
 // Of is the reader session on a library session: its client and its row cap.
 func Of(s *studioctl.Session) *Session {
-	return &Session{Client: s.Client(), MaxRows: s.RowCap(), Machine: s.Mode() >= studioctl.Machine}
+	return &Session{Client: inner.Client(s), MaxRows: s.RowCap(), Machine: s.Mode() >= studioctl.Machine}
 }
 
 // Mode is the printer's redaction mode for a library session's mode.

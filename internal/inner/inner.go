@@ -1,0 +1,15 @@
+// Package inner hands the studioctl module's own rooms (the readers, the audit, the platform read
+// side, browse, the command) what a library session keeps from its importers: its low-level
+// client.
+package inner
+
+import (
+	"github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/internal/housekey"
+	"github.com/studioctl/studioctl/kube"
+)
+
+// Client is s's low-level client (package kube). The allowlist, the caps and the people
+// redaction apply to every call it makes; machine masking does not (it is the typed reads' and
+// the printer's).
+func Client(s *studioctl.Session) *kube.Client { return s.KubeClient(housekey.Key{}) }
