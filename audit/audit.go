@@ -14,12 +14,13 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 )
 
 // AgentRowCap is the agents' cap on a reading's rows (section 9): past it the reading is refused
 // with advice to narrow.
-const AgentRowCap = 500
+const AgentRowCap = limits.AuditAgentRows
 
 // Options say how a reading runs.
 type Options struct {

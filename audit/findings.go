@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -108,7 +109,7 @@ func ParseIgnore(codes []string) (map[string]bool, error) {
 }
 
 // maxFile is the largest ignore file or baseline read.
-const maxFile = 16 << 20
+const maxFile = limits.AuditFileBytes
 
 func readSmall(path string) ([]byte, error) {
 	st, err := os.Stat(path)

@@ -18,7 +18,7 @@ import (
 	"golang.org/x/term"
 )
 
-const historyLimit = 1000
+const historyLimit = limits.ConsoleHistory // lines the interactive console keeps
 
 // kubectlWord is the word a statement may begin with, which the parser drops.
 const kubectlWord = "kubectl"

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // The three self reviews: who this connection is (SelfSubjectReview), whether it may do one thing
@@ -17,7 +19,7 @@ const (
 	pathSelfSubjectRulesReview  = "/apis/authorization.k8s.io/v1/selfsubjectrulesreviews"
 
 	// maxReviewValue bounds each value studioctl puts into a review's spec.
-	maxReviewValue = 1024
+	maxReviewValue = limits.ReviewValueChars
 )
 
 // UserInfo is who the API server says this connection is.

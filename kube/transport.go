@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 )
 
@@ -28,7 +29,7 @@ const (
 var allowedAccept = map[string]bool{acceptTable: true, acceptDiscovery: true, acceptDiscoveryBeta: true, AcceptJSON: true, acceptAny: true}
 
 // MaxRequestBody caps the body of a request studioctl sends (a self review it builds).
-const MaxRequestBody = 64 << 10
+const MaxRequestBody = limits.MaxRequestBody
 
 // guard is the top of the transport chain. It admits a request only if the policy does, and then
 // sends a fresh request that carries studioctl's own headers and nothing else, so neither a caller

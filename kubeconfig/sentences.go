@@ -1,5 +1,7 @@
 package kubeconfig
 
+import "github.com/studioctl/studioctl/limits"
+
 // Every sentence studioctl says about a kubeconfig lives here, with its stable code. They are
 // studioctl's own words. None of them ever holds a key, a value or a parser message from the
 // file: a token can sit anywhere in a kubeconfig, even in a key or a comment, so a sentence gives
@@ -92,7 +94,7 @@ const (
 	// sentenceMoreContexts ends a list of context names cut at maxNamedContexts: the names
 	// listed, then how many were left out.
 	sentenceMoreContexts = "%s and %d more"
-	maxNamedContexts     = 20
+	maxNamedContexts     = limits.NamedContexts
 
 	// sentenceInFile stands before a refusal of one file of a list (ParseList); %s is the path
 	// the person gave, never text from the file.

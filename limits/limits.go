@@ -86,6 +86,29 @@ const (
 	MCPHTTPBodyBytes       = 1 << 20          // bytes of one request body (a tool call's arguments are far less)
 	SnapshotDiffMaxChanges = 100000           // changed objects a snapshot diff lists (the counts go on)
 	SnapshotDiffMaxFields  = 20               // changed fields a snapshot diff names per object
+	// Caps each held by one room, kept in this table so it is whole.
+	SnapshotDiffMaxPaths  = 1000      // changed paths one object's snapshot diff walk collects before it stops
+	SnapshotMaxKindChunks = 10000     // entries one kind may have in a snapshot (the entry names hold four digits)
+	InventoryMaxBytes     = 16 << 20  // bytes of an earlier inventory discover --diff reads
+	RedactMaxDepth        = 20000     // nesting a redaction walk follows (past MaxNesting: it stops a cycle built by hand)
+	JSONPathTemplateBytes = 16 << 10  // bytes of a JSONPath or custom-columns template
+	JSONPathDepth         = 32        // nested ranges, unions and filters of a template
+	JSONPathValues        = 100_000   // values one step of a template may hold
+	JSONPathWork          = 2_000_000 // steps one template may take over an answer
+	JSONPathOutputBytes   = 8 << 20   // bytes one template may print
+	AuditFileBytes        = 16 << 20  // bytes of an audit --ignore file or --baseline
+	AuditAgentRows        = 500       // rows of an audit reading for an agent (section 9); past it the reading is refused
+	NamedContexts         = 20        // context names a refusal of an unknown --context lists
+	ExplainDepth          = 1000      // depth of explain's walk of a schema
+	ExplainBytes          = 16 << 20  // bytes one explain writes
+	StoreFileBytes        = 4 << 20   // bytes of the saved connections' file
+	AgentTokenFileBytes   = 64 << 10  // bytes --agent-token-file reads
+	MaxRequestBody        = 64 << 10  // bytes of a request body studioctl sends (a self review it builds)
+	ReviewValueChars      = 1024      // characters of each value studioctl puts into a review's spec
+	MCPFrameBytes         = 4 << 20   // bytes of one stdio JSON-RPC line; a longer one is a parse error
+	MCPStatementChars     = 4096      // characters of one run_kubectl_read statement
+	MCPMaxRows            = 1000      // the row cap of every read on the agent path; nothing raises it
+	ConsoleHistory        = 1000      // lines the interactive console's history keeps
 	// DefaultStatementDeadline bounds a statement's paged reads in all; StatementDeadlines
 	// (statement.go) sets it per command.
 	DefaultStatementDeadline = 2 * time.Minute

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // The stdio transport's frames. The SDK ends its stdio connection at the first frame it cannot
@@ -28,7 +29,7 @@ const (
 
 	// maxFrameBytes is the longest line read as one frame; a longer one is a parse error and the
 	// rest of it is skipped.
-	maxFrameBytes = 4 << 20
+	maxFrameBytes = limits.MCPFrameBytes
 )
 
 // ServeStream serves MCP over newline-delimited JSON-RPC on in and out until ctx ends or in does

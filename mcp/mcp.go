@@ -26,14 +26,15 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // The agent path's caps.
 const (
 	// MaxStatementChars bounds one run_kubectl_read line, in characters.
-	MaxStatementChars = 4096
+	MaxStatementChars = limits.MCPStatementChars
 	// MaxRows is the row cap of every read on the agent path; nothing raises it.
-	MaxRows = 1000
+	MaxRows = limits.MCPMaxRows
 	// DefaultDeadline bounds one call when Options.Deadline is 0.
 	DefaultDeadline = 2 * time.Minute
 	// DefaultConcurrent is how many calls run at once when Options.MaxConcurrent is 0.

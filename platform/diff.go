@@ -9,10 +9,11 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // MaxInventoryBytes is the largest earlier inventory --diff reads.
-const MaxInventoryBytes = 16 << 20
+const MaxInventoryBytes = limits.InventoryMaxBytes
 
 // Change is one difference between an earlier inventory and this one.
 type Change struct {

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // Request is what the policy sees: the final method, the path below the API path, the decoded
@@ -128,8 +130,8 @@ var queryKeys = map[Kind]map[string]func(string) bool{
 	KindSelfReview: {},
 }
 
-// MaxPageSize is the most objects one list request may ask for.
-const MaxPageSize = 500
+// MaxPageSize is the most objects one list request may ask for: the page size studioctl asks for.
+const MaxPageSize = limits.PageSize
 
 // Check admits or refuses one request.
 func Check(r Request, res Resources) (*Admitted, error) {

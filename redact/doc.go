@@ -17,7 +17,9 @@
 // docs/redaction.md states every rule, the markers and what machine mode does not mask.
 package redact
 
+import "github.com/studioctl/studioctl/limits"
+
 // maxDepth bounds how deep either walk goes. encoding/json refuses documents nested deeper than
 // 10,000 levels and kube/ caps answers at 1,000, so a decoded value never reaches it; it only stops
 // a value built by hand with a cycle from recursing forever. A container past it is replaced whole.
-const maxDepth = 20000
+const maxDepth = limits.RedactMaxDepth

@@ -277,7 +277,7 @@ type kindWriter struct {
 }
 
 // maxChunks is how many entries one kind may have: the entry names hold four digits.
-const maxChunks = 10000
+const maxChunks = limits.SnapshotMaxKindChunks
 
 func (w *kindWriter) add(it storedItem) error {
 	if w.full {

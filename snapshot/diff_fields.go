@@ -26,7 +26,7 @@ func changedFields(a, b map[string]any, masked bool) ([]string, int) {
 }
 
 // maxDiffPaths bounds the paths one object's walk collects before it stops, whatever its size.
-const maxDiffPaths = 1000
+const maxDiffPaths = limits.SnapshotDiffMaxPaths
 
 func walkDiff(a, b any, path string, depth int, out *[]string) {
 	if len(*out) >= maxDiffPaths {

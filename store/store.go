@@ -25,13 +25,14 @@ import (
 	"sort"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 )
 
 // FileName is the file the connections live in, inside the store's directory.
 const FileName = "connections.json"
 
 // MaxFileBytes bounds what the store reads back.
-const MaxFileBytes = 4 << 20
+const MaxFileBytes = limits.StoreFileBytes
 
 // formatVersion is the version of the file's layout; another version is refused, not guessed at.
 const formatVersion = 1

@@ -9,11 +9,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
 // maxAgentTokenBytes bounds what --agent-token-file reads.
-const maxAgentTokenBytes = 64 << 10
+const maxAgentTokenBytes = limits.AgentTokenFileBytes
 
 func connectionMCP(f *Factory) *cobra.Command {
 	io := f.IO

@@ -7,17 +7,18 @@
 package jsonpath
 
 import (
+	"github.com/studioctl/studioctl/limits"
 	"strconv"
 	"strings"
 )
 
 // Bounds of a template; a hostile expression is refused or stopped, never followed without end.
 const (
-	MaxTemplateBytes = 16 << 10 // the longest template read
-	MaxDepth         = 32       // nested ranges, unions and filters
-	MaxValues        = 100_000  // values one step may hold
-	MaxWork          = 2_000_000
-	MaxOutputBytes   = 8 << 20
+	MaxTemplateBytes = limits.JSONPathTemplateBytes // the longest template read
+	MaxDepth         = limits.JSONPathDepth         // nested ranges, unions and filters
+	MaxValues        = limits.JSONPathValues        // values one step may hold
+	MaxWork          = limits.JSONPathWork
+	MaxOutputBytes   = limits.JSONPathOutputBytes
 )
 
 // Template is a parsed JSONPath template.

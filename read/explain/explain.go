@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -42,8 +43,8 @@ func (o *Options) Complete(*reader.Session) {}
 // Bounds of one explain: how deep its walk of the schema may go and how much text it may write.
 // kubectl's template engine stops at 100,000 nested calls; real documents need a few dozen.
 const (
-	explainMaxDepth = 1000
-	explainMaxBytes = 16 << 20
+	explainMaxDepth = limits.ExplainDepth
+	explainMaxBytes = limits.ExplainBytes
 )
 
 // explainPath splits TYPE[.FIELD ...] into its words. A trailing dot is dropped as kubectl drops
