@@ -59,6 +59,20 @@ func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, 
 	return kube.ListOptions{LabelSelector: o.LabelSelector, FieldSelector: o.FieldSelector, MaxRows: max, IncludeObject: include}, nil
 }
 
+// listOf checks a list's options and then resolves its kind: the options' refusal comes first,
+// with nothing sent.
+func (s *Session) listOf(ctx context.Context, kind string, o ListOptions, include string) (kube.APIResource, kube.ListOptions, error) {
+	ko, err := s.listOptions(o, include)
+	if err != nil {
+		return kube.APIResource{}, kube.ListOptions{}, err
+	}
+	r, err := s.client.Resolve(ctx, kind)
+	if err != nil {
+		return kube.APIResource{}, kube.ListOptions{}, err
+	}
+	return r, ko, nil
+}
+
 // mask applies machine redaction to an answer about r, in place.
 func (s *Session) mask(r kube.APIResource, v any) {
 	if s.mode != Machine {
@@ -78,12 +92,7 @@ func (s *Session) mask(r kube.APIResource, v any) {
 // with http.gone if objects were already yielded, rather than yield them twice.
 func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq2[Object, error] {
 	return func(yield func(Object, error) bool) {
-		r, err := s.client.Resolve(ctx, kind)
-		if err != nil {
-			yield(Object{}, err)
-			return
-		}
-		ko, err := s.listOptions(o, "")
+		r, ko, err := s.listOf(ctx, kind, o, "")
 		if err != nil {
 			yield(Object{}, err)
 			return
@@ -191,11 +200,7 @@ func (r Row) Cell(i int) string {
 // Table reads the server's table of a kind, every page of it under the row cap. In machine mode
 // the cells and metadata are masked as the command masks them.
 func (s *Session) Table(ctx context.Context, kind string, o ListOptions) (*Table, error) {
-	r, err := s.client.Resolve(ctx, kind)
-	if err != nil {
-		return nil, err
-	}
-	ko, err := s.listOptions(o, "Metadata")
+	r, ko, err := s.listOf(ctx, kind, o, "Metadata")
 	if err != nil {
 		return nil, err
 	}
@@ -320,12 +325,7 @@ func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window 
 			yield(Event{}, kube.Refusef(kube.CodeLimitValue, sentenceWatchWindow, limits.MaxRequestTimeout.String()))
 			return
 		}
-		r, err := s.client.Resolve(ctx, kind)
-		if err != nil {
-			yield(Event{}, err)
-			return
-		}
-		ko, err := s.listOptions(o, "Metadata")
+		r, ko, err := s.listOf(ctx, kind, o, "Metadata")
 		if err != nil {
 			yield(Event{}, err)
 			return

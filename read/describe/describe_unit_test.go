@@ -2,40 +2,37 @@ package describe
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/apivalue"
 )
 
-func TestDescribeQuantitySums(t *testing.T) {
-	sum := func(qs ...string) string {
-		var total apivalue.Quantity
-		for _, q := range qs {
-			v, ok := parseDQuantity(q)
-			if !ok {
-				t.Fatalf("parse %q", q)
-			}
-			total = total.Add(v)
-		}
-		return total.String()
+// describe's own rules over apivalue's reading (whose sums and prints apivalue's tests cover):
+// a value is read to nano units with spaces around it allowed, two texts name the same quantity
+// by value, and an unset or negative limit counts as none.
+func TestDescribeQuantityRules(t *testing.T) {
+	q, ok := parseDQuantity(" 1.5n ")
+	if !ok || q.String() != "2n" {
+		t.Errorf("parseDQuantity(\" 1.5n \") = %s, %v; want 2n", q, ok)
 	}
 	for _, c := range []struct {
-		in   []string
-		want string
-	}{
-		{[]string{"100m", "250m"}, "350m"}, {[]string{"500m", "500m"}, "1"}, {[]string{"64Mi", "128Mi"}, "192Mi"},
-		{[]string{"512Mi", "512Mi"}, "1Gi"}, {[]string{"1500"}, "1500"}, {[]string{"2000"}, "2k"}, {[]string{"0.5"}, "500m"},
-		{[]string{"1Gi", "500M"}, "1573741824"}, {[]string{"100"}, "100"}, {[]string{"1e3"}, "1e3"}, {[]string{"1Ki", "1"}, "1025"},
-	} {
-		if got := sum(c.in...); got != c.want {
-			t.Errorf("%v = %q, want %q", c.in, got, c.want)
+		a, b string
+		same bool
+	}{{"1Gi", "1073741824", true}, {"1G", "1Gi", false}, {"500m", "0.5", true}, {"x", "x", true}, {"x", "1", false}} {
+		if got := dSameQuantity(c.a, c.b); got != c.same {
+			t.Errorf("dSameQuantity(%s, %s) = %v", c.a, c.b, got)
 		}
 	}
-	if (apivalue.Quantity{}).String() != "0" {
-		t.Errorf("zero quantity")
+	for in, zero := range map[string]bool{"0": true, "-1": true, "1m": false, "": false, "x": false} {
+		if got := dZeroQuantity(in); got != zero {
+			t.Errorf("dZeroQuantity(%q) = %v", in, got)
+		}
+	}
+	if dMilli(parseDQuantityOrZero("20Ei")) != math.MaxInt64 || dValue(parseDQuantityOrZero("x")) != 0 {
+		t.Errorf("dMilli(20Ei) = %d, dValue(x) = %d", dMilli(parseDQuantityOrZero("20Ei")), dValue(parseDQuantityOrZero("x")))
 	}
 }
 
