@@ -36,7 +36,7 @@ vet:
 # they measure the heap). TestMakeTestRunsEveryTestWhole checks both lists against the code.
 MODULE      := github.com/studioctl/studioctl
 PLAIN_PKGS  := printer printer/jsonpath kubeconfig
-PLAIN_TESTS := .:TestStreamedGetPrintsWhatTheWholeListPrints .:TestCanaryReplay snapshot:TestLogsAreUnpackedOnlyWhenRead \
+PLAIN_TESTS := internal/clitest:TestStreamedGetPrintsWhatTheWholeListPrints internal/clitest:TestCanaryReplay snapshot:TestLogsAreUnpackedOnlyWhenRead \
 	snapshot:TestReplayHoldsFlatMemory snapshot:TestCaptureHoldsFlatMemory read:TestStreamedJSONHeapIsFlat \
 	browse/screen:TestMemoryFlatWhileRefreshing browse/screen:TestMemoryFlatWhileTheFeedRefreshes20000Pods
 

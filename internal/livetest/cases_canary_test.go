@@ -5,7 +5,7 @@ import "strings"
 // The canary statements: every statement and output format that can show an object e2e/seed.sh
 // planted a CANARY-* value in (see testdata/replay/canary-classes.txt). TestCanaryLive
 // (canary_test.go) runs them for each identity in both redaction modes; the recorded suite runs
-// them in people mode, so the replay tests (the root package's canary_test.go) can prove offline
+// them in people mode, so the replay tests (internal/clitest's canary_test.go) can prove offline
 // that no recorded answer and no golden output holds a Secret's canary, and that machine mode
 // prints no canary at all.
 func init() {

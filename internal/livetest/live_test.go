@@ -166,7 +166,7 @@ func betaServed(t *testing.T) bool {
 const sessionGroup = "00-session"
 
 // reports are the recorded readings that are not statements: each runs after the statements, in
-// a group of its own, and writes its golden file next to the recording (the root package's
+// a group of its own, and writes its golden file next to the recording (internal/clitest's
 // replayReports reads it back).
 var reports = []struct {
 	Group, File string

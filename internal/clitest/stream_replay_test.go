@@ -1,4 +1,4 @@
-package studioctl_test
+package clitest_test
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ import (
 // goroutines run for every form), where the whole set takes ten times as long; make test's plain
 // pass compares every statement (PLAIN_TESTS in the Makefile).
 func TestStreamedGetPrintsWhatTheWholeListPrints(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/replay/*/*")
+	dirs, _ := filepath.Glob("../../testdata/replay/*/*")
 	compared, over, want := 0, 0, 100
 	if race.Enabled {
 		want = 20

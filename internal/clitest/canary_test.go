@@ -1,4 +1,4 @@
-package studioctl_test
+package clitest_test
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ import (
 // testdata/replay/<version>/canaries.txt. testdata/replay/canary-classes.txt says which of them
 // were planted in a Secret.
 
-const canaryClassesPath = "testdata/replay/canary-classes.txt"
+const canaryClassesPath = "../../testdata/replay/canary-classes.txt"
 
 // TestCanaryReplay checks every recording: (1) none of its recording or golden files holds a
 // Secret's canary, plain, in base64 or in base64 of base64; (2) replaying every recorded statement
@@ -34,7 +34,7 @@ const canaryClassesPath = "testdata/replay/canary-classes.txt"
 // statements TestReplay replays there already, it only checks the canary files are there.
 func TestCanaryReplay(t *testing.T) {
 	classes := readClasses(t)
-	versions, _ := filepath.Glob("testdata/replay/*")
+	versions, _ := filepath.Glob("../../testdata/replay/*")
 	recordings, checked := 0, 0
 	for _, v := range versions {
 		if fi, err := os.Stat(v); err != nil || !fi.IsDir() {
@@ -125,7 +125,7 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 // class secret, every other one of class machine.
 func TestCanaryClasses(t *testing.T) {
 	classes := readClasses(t)
-	seed, err := os.ReadFile("e2e/seed.sh")
+	seed, err := os.ReadFile("../../e2e/seed.sh")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestCanaryClasses(t *testing.T) {
 		want[m[1]] = class
 	}
 	if len(want) == 0 {
-		t.Fatal("e2e/seed.sh plants no canary that this test can read")
+		t.Fatal("../../e2e/seed.sh plants no canary that this test can read")
 	}
 	var names []string
 	for n := range want {

@@ -1,4 +1,4 @@
-package studioctl_test
+package clitest_test
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ var update = flag.Bool("update", false, "rewrite the golden files from what repl
 // TestReplay runs every recorded statement against its recording and compares the output with
 // the golden file captured next to it. Recordings come from real API servers (make e2e).
 func TestReplay(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/replay/*/*")
+	dirs, _ := filepath.Glob("../../testdata/replay/*/*")
 	found := 0
 	for _, dir := range dirs {
 		if files, _ := replaytest.GoldenFiles(dir); len(files) == 0 {
@@ -144,7 +144,7 @@ func replayGroupReports(t *testing.T, name, group string, report func(ctx contex
 }
 
 func replayReportsFrom(t *testing.T, name string, load func(*testing.T, string) *studioctl.Recording, report func(ctx context.Context, dir string, s *studioctl.Session) string) {
-	paths, _ := filepath.Glob("testdata/replay/*/*/" + name)
+	paths, _ := filepath.Glob("../../testdata/replay/*/*/" + name)
 	if len(paths) == 0 {
 		t.Fatalf("no %s under testdata/replay", name)
 	}

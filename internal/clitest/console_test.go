@@ -1,4 +1,4 @@
-package studioctl_test
+package clitest_test
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ import (
 // TestConsolePrintsWhatTheCommandPrints pipes every recorded statement of a recording into the
 // console loop and checks that its stdout is the command form's, statement by statement.
 func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
-	dir := "testdata/replay/v1.37.2/admin"
+	dir := "../../testdata/replay/v1.37.2/admin"
 	cases, err := replaytest.ReadGoldenDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +58,7 @@ func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 // TestPipedConsoleKeepsGoing: a refused line, an unterminated quote and an over-long line each
 // fail on stderr, the next line still runs, and the loop reports failure.
 func TestPipedConsoleKeepsGoing(t *testing.T) {
-	rec := loadRecording(t, "testdata/replay/v1.37.2/admin")
+	rec := loadRecording(t, "../../testdata/replay/v1.37.2/admin")
 	s, _ := studioctl.OpenRecording(rec, studioctl.Options{})
 	lines := []string{
 		"delete pod web-0 -n shop",

@@ -1,4 +1,4 @@
-package studioctl_test
+package clitest_test
 
 import (
 	"bytes"

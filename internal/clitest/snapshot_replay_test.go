@@ -1,4 +1,4 @@
-package studioctl_test
+package clitest_test
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ import (
 // The snapshot fixture: captured from the live scenario by internal/livetest's TestRecordSnapshot
 // (two namespaces, shop and payments, 20 log lines, as the admin); testdata/snapshot/README.md
 // says how to capture it again.
-const snapshotFixture = "testdata/snapshot/v1.37.2/shop-payments.snap"
+const snapshotFixture = "../../testdata/snapshot/v1.37.2/shop-payments.snap"
 
 // snapshotStatements are read from the fixture; their golden output is beside it. Each shows one
 // thing the reader does: filtering on the captured objects, paging, Tables, logs within and past
@@ -66,7 +66,7 @@ var snapshotStatements = []string{
 }
 
 // TestSnapshotReplay answers every statement of snapshotStatements from the fixture and compares
-// stdout, stderr and the exit code with the golden file (go test . -update rewrites it).
+// stdout, stderr and the exit code with the golden file (go test ./internal/clitest -update rewrites it).
 func TestSnapshotReplay(t *testing.T) {
 	snap, err := studioctl.LoadSnapshot(snapshotFixture)
 	if err != nil {
@@ -144,7 +144,7 @@ func TestSnapshotReplayFacts(t *testing.T) {
 	if data, err := os.ReadFile(snapshotFixture); err != nil || !snapshot.IsSnapshot(data) {
 		t.Errorf("the fixture is not told apart as a snapshot")
 	}
-	if data, err := os.ReadFile("testdata/replay/v1.37.2/admin/recording-10-get.json"); err != nil || snapshot.IsSnapshot(data) {
+	if data, err := os.ReadFile("../../testdata/replay/v1.37.2/admin/recording-10-get.json"); err != nil || snapshot.IsSnapshot(data) {
 		t.Errorf("a recording is taken for a snapshot (%v)", err)
 	}
 }
