@@ -43,6 +43,25 @@ func TestTiesReordered(t *testing.T) {
 	}
 }
 
+// Two nodes tied on cpu may differ in their other figures (CI saw kwok-node-2 at 0% memory and
+// kwok-small-0 at 1% change places): only the sort key must agree row by row.
+func TestTiesReorderedOnTheSortKeyOnly(t *testing.T) {
+	snap := "NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)\nnode-2    10m          0%       24Mi            0%\nsmall-0   10m          0%       24Mi            1%\nnode-0    50m          1%       30Mi            1%\n"
+	for _, c := range []struct {
+		name, statement, live string
+		want                  bool
+	}{
+		{"tied on cpu, swapped", "top node --sort-by cpu", "NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)\nsmall-0   10m          0%       24Mi            1%\nnode-2    10m          0%       24Mi            0%\nnode-0    50m          1%       30Mi            1%\n", true},
+		{"tied on cpu, swapped, --sort-by=cpu", "top node --sort-by=cpu", "NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)\nsmall-0   10m          0%       24Mi            1%\nnode-2    10m          0%       24Mi            0%\nnode-0    50m          1%       30Mi            1%\n", true},
+		{"not tied on cpu", "top node --sort-by cpu", "NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)\nnode-0    50m          1%       30Mi            1%\nnode-2    10m          0%       24Mi            0%\nsmall-0   10m          0%       24Mi            1%\n", false},
+		{"swapped, sorted by memory where they differ", "top node --sort-by memory", "NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)\nnode-2    10m          0%       24Mi            0%\nnode-0    50m          1%       30Mi            1%\nsmall-0   10m          0%       24Mi            1%\n", false},
+	} {
+		if got := tiesReordered(c.statement, c.live, snap); got != c.want {
+			t.Errorf("%s: tiesReordered = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // TestByStream holds the grouping of prefixed log lines: streams in name order, each stream's
 // lines in their own order, so only the order of whole streams is forgiven.
 func TestByStream(t *testing.T) {

@@ -304,7 +304,11 @@ func tiesReordered(statement, live, snap string) bool {
 	if len(l) != len(s) {
 		return false
 	}
+	key := sortColumn(statement, l[0])
 	figures := func(row []string) string {
+		if key >= 0 && key < len(row) {
+			return row[key] // rows tied on the key may differ in their other figures
+		}
 		var f []string
 		for _, c := range row {
 			if figureCell.MatchString(c) {
@@ -323,6 +327,21 @@ func tiesReordered(statement, live, snap string) bool {
 	sort.Strings(lr)
 	sort.Strings(sr)
 	return slices.Equal(lr, sr)
+}
+
+// sortColumn is the index of the column top sorts by (--sort-by cpu or memory) in its header
+// row, or -1 when the statement or the header does not say (--no-headers).
+func sortColumn(statement string, header []string) int {
+	words := strings.Fields(strings.ReplaceAll(statement, "=", " "))
+	i := slices.Index(words, "--sort-by")
+	if i < 0 || i+1 >= len(words) {
+		return -1
+	}
+	title := map[string]string{"cpu": "CPU(cores)", "memory": "MEMORY(bytes)"}[words[i+1]]
+	if title == "" {
+		return -1
+	}
+	return slices.Index(header, title)
 }
 
 // compareOracle runs each case live and from the snapshot and counts the statements identical
