@@ -113,5 +113,5 @@ func mergeFiles(dir string, paths []string) (*Recording, error) {
 		}
 		merged.Exchanges = append(merged.Exchanges, part.Exchanges...)
 	}
-	return merged, nil
+	return merged, resolveBodies(dir, merged)
 }

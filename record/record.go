@@ -47,7 +47,10 @@ type Exchange struct {
 	RequestBody json.RawMessage `json:"requestBody,omitempty"`
 	Status      int             `json:"status"`
 	ContentType string          `json:"contentType,omitempty"`
-	Body        string          `json:"body"`
+	Body        string          `json:"body,omitempty"`
+	// BodyRef names the body in the set's body store (bodies.go) where a compacted file keeps
+	// it; loading the file puts the body back.
+	BodyRef string `json:"bodyRef,omitempty"`
 
 	group string // the recorder's group when the exchange was made (SaveGroups)
 }
@@ -78,7 +81,11 @@ func LoadRecording(path string) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseRecording(data)
+	rec, err := ParseRecording(data)
+	if err != nil {
+		return nil, err
+	}
+	return rec, resolveBodies(filepath.Dir(path), rec)
 }
 
 // errNotRecording is a file a recording cannot be: not a regular file (a device such as
@@ -199,6 +206,10 @@ func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {
 	p.mu.Unlock()
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrNoRecording, k)
+	}
+	if found.BodyRef != "" {
+		// Parsed from bytes alone, a compacted file has no store to read its bodies from.
+		return nil, fmt.Errorf("%w: %s names its answer in a body store that was not read", ErrNoRecording, k)
 	}
 	h := http.Header{}
 	if found.ContentType != "" {

@@ -113,12 +113,14 @@ if [ -n "$record" ]; then
       cp "$d"* "testdata/replay/$server/$id/"
     done
     rm -rf "$record"
+    go run scripts/compact-recordings.go "testdata/replay/$server"
     chmod -R a+rX "testdata/replay/$server"
     echo "recorded groups $STUDIOCTL_LIVE_GROUPS into testdata/replay/$server"
   else
     rm -rf "testdata/replay/$server"
     mkdir -p testdata/replay
     mv "$record" "testdata/replay/$server"
+    go run scripts/compact-recordings.go "testdata/replay/$server"
     chmod -R a+rX "testdata/replay/$server"
     echo "recorded testdata/replay/$server"
   fi
@@ -133,6 +135,7 @@ if [ -n "$record" ]; then
     phase "record the caps" "$t"
     rm -rf "testdata/replay/$server-caps"
     mv "$caps" "testdata/replay/$server-caps"
+    go run scripts/compact-recordings.go "testdata/replay/$server-caps"
     chmod -R a+rX "testdata/replay/$server-caps"
     echo "recorded testdata/replay/$server-caps"
   fi

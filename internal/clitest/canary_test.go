@@ -15,6 +15,7 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/race"
+	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -77,6 +78,10 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 	// the file spells them (JSON strings) and decoded.
 	leaks := 0
 	files, _ := filepath.Glob(filepath.Join(dir, "recording*.json"))
+	// A compacted set keeps its bodies in one store beside the identities' folders.
+	if store := filepath.Join(filepath.Dir(dir), record.BodyStore); statOK(store) {
+		files = append(files, store)
+	}
 	goldens, _ := replaytest.GoldenFiles(dir)
 	for _, path := range append(files, goldens...) {
 		data, err := os.ReadFile(path)
@@ -224,4 +229,9 @@ func recordedDirs(version string) []string {
 		}
 	}
 	return dirs
+}
+
+func statOK(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -16,7 +16,7 @@ func init() {
 	for _, c := range canaryStatements(true) {
 		if !seen[c.Statement] {
 			seen[c.Statement] = true
-			addCases("60-canary", "all", Case{Statement: c.Statement})
+			addCases(canaryGroup, "all", Case{Statement: c.Statement})
 		}
 	}
 }

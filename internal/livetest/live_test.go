@@ -165,6 +165,10 @@ func betaServed(t *testing.T) bool {
 // discovery), so a replay of any group finds it first.
 const sessionGroup = "00-session"
 
+// canaryGroup is the canary matrix's group, whose recordings keep managedFields when
+// scripts/live.sh compacts the set (record.CompactSet).
+const canaryGroup = record.CanaryGroup
+
 // reports are the recorded readings that are not statements: each runs after the statements, in
 // a group of its own, and writes its golden file next to the recording (internal/clitest's
 // replayReports reads it back).
