@@ -60,7 +60,7 @@ test: vet
 # Every fuzz target of the module, each for FUZZTIME (go test runs one -fuzz target at a time).
 FUZZ_TARGETS := policy:FuzzCheck policy:FuzzCheckRaw read:FuzzParse kubeconfig:FuzzParse redact:FuzzMachine redact:FuzzPeople \
 	redact:FuzzMachineCounted printer:FuzzPrinters printer:FuzzForms printer/jsonpath:FuzzParse \
-	statement:FuzzMaskCredentialsCanary statement:FuzzLexAgreesWithShellwords statement:FuzzSelectors \
+	statement:FuzzMaskCredentialsCanary statement:FuzzLexAgreesWithShellwords apivalue:FuzzSelectors \
 	snapshot:FuzzParse snapshot:FuzzStreamingReader mcp:FuzzToolArguments apivalue:FuzzParseQuantity
 
 fuzz:

@@ -2,6 +2,7 @@ package audit
 
 import (
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/apivalue"
 )
 
 // pdbFindings: a Deployment or StatefulSet of one replica that no PodDisruptionBudget selects.
@@ -33,46 +34,12 @@ func anySelects(pdbs []studioctl.Object, labels map[string]string) bool {
 	return false
 }
 
-// selects evaluates a label selector (matchLabels and matchExpressions) on labels. An empty
-// selector selects every pod, as policy/v1 reads it.
+// selects evaluates a label selector object (matchLabels and matchExpressions) on labels. An
+// empty selector selects every pod, as policy/v1 reads it; one with an entry that cannot be read
+// selects none.
 func selects(sel studioctl.Object, labels map[string]string) bool {
-	v, _ := sel.Field("matchLabels")
-	ml, _ := v.(map[string]any)
-	for k, want := range ml {
-		if got, ok := labels[k]; !ok || got != want {
-			return false
-		}
-	}
-	for _, e := range sel.Slice("matchExpressions") {
-		if !expression(e, labels) {
-			return false
-		}
-	}
-	return true
-}
-
-func expression(e studioctl.Object, labels map[string]string) bool {
-	got, has := labels[e.String("key")]
-	in := false
-	if v, ok := e.Field("values"); ok {
-		list, _ := v.([]any)
-		for _, x := range list {
-			if s, _ := x.(string); s == got && has {
-				in = true
-			}
-		}
-	}
-	switch e.String("operator") {
-	case "In":
-		return in
-	case "NotIn":
-		return !in
-	case "Exists":
-		return has
-	case "DoesNotExist":
-		return !has
-	}
-	return false
+	s, ok := apivalue.LabelSelectorOf(sel.Map())
+	return ok && s.Matches(labels)
 }
 
 // secretRef is one reference from a container to a Secret (key "" for envFrom).

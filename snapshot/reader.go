@@ -191,8 +191,8 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 	if p.name != "" {
 		return r.getOne(req, kd, p, ns, table, q.Get("includeObject"))
 	}
-	sel, err := parseLabelSelector(q.Get("labelSelector"))
-	if err != nil {
+	sel, bad := apivalue.ParseLabelSelector(q.Get("labelSelector"))
+	if bad != nil {
 		return status(req, http.StatusBadRequest, "BadRequest")
 	}
 	fields, err := parseFieldSelector(q.Get("fieldSelector"), kd.Kind)
@@ -200,7 +200,7 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 		return status(req, http.StatusBadRequest, "BadRequest")
 	}
 	match := func(it item) bool {
-		if !sel.matches(labelsOf(it.Meta)) {
+		if !sel.Matches(labelsOf(it.Meta)) {
 			return false
 		}
 		// A field selector may read the spec or status: only then is the object decoded.

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/studioctl/studioctl/kube"
@@ -128,20 +129,20 @@ func (rs rulesStatus) allows(s accessSpec) bool {
 	for _, rule := range rs.ResourceRules {
 		if matchWord(rule.Verbs, ra.Verb) && matchWord(rule.APIGroups, ra.Group) &&
 			matchResource(rule.Resources, ra.Resource, ra.Subresource) &&
-			(len(rule.ResourceNames) == 0 || contains(rule.ResourceNames, ra.Name) && ra.Name != "") {
+			(len(rule.ResourceNames) == 0 || slices.Contains(rule.ResourceNames, ra.Name) && ra.Name != "") {
 			return true
 		}
 	}
 	return false
 }
 
-func matchWord(list []string, w string) bool { return contains(list, "*") || contains(list, w) }
+func matchWord(list []string, w string) bool { return slices.Contains(list, "*") || slices.Contains(list, w) }
 
 func matchResource(list []string, res, sub string) bool {
 	if sub == "" {
-		return contains(list, "*") || contains(list, res)
+		return slices.Contains(list, "*") || slices.Contains(list, res)
 	}
-	return contains(list, "*") || contains(list, res+"/"+sub) || contains(list, "*/"+sub) || contains(list, res+"/*")
+	return slices.Contains(list, "*") || slices.Contains(list, res+"/"+sub) || slices.Contains(list, "*/"+sub) || slices.Contains(list, res+"/*")
 }
 
 func matchURL(list []string, path string) bool {

@@ -3,51 +3,10 @@ package snapshot
 import (
 	"encoding/json"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
-// TestLabelSelector checks the server's label selector syntax, set-based forms included, against
-// one set of labels.
-func TestLabelSelector(t *testing.T) {
-	labels := map[string]string{"app": "web", "tier": "frontend", "replicas": "3"}
-	cases := map[string]bool{
-		"":                               true,
-		"app":                            true,
-		"!app":                           false,
-		"!gone":                          true,
-		"app=web":                        true,
-		"app==web":                       true,
-		"app!=web":                       false,
-		"gone!=x":                        true,
-		"app in (web,api)":               true,
-		"app in (api)":                   false,
-		"app notin (api, db)":            true,
-		"gone notin (a)":                 true,
-		"tier in (frontend),app=web":     true,
-		"tier in (frontend) , app = api": false,
-		"replicas>2":                     true,
-		"replicas<3":                     false,
-		"app,tier,!gone":                 true,
-	}
-	for sel, want := range cases {
-		s, err := parseLabelSelector(sel)
-		if err != nil {
-			t.Errorf("%q: %v", sel, err)
-			continue
-		}
-		if got := s.matches(labels); got != want {
-			t.Errorf("%q: %v, want %v", sel, got, want)
-		}
-	}
-	for _, bad := range []string{"app in web", "=x", "a b", "in (x)"} {
-		if _, err := parseLabelSelector(bad); err == nil {
-			t.Errorf("%q parsed", bad)
-		}
-	}
-}
-
-// TestFieldSelector checks the terms, the escapes and the server's table of field labels.
+// TestFieldSelector checks the terms, the escapes and the server's table of field labels, the
+// reader's own: apivalue reads the grammar.
 func TestFieldSelector(t *testing.T) {
 	var event map[string]any
 	if err := json.Unmarshal([]byte(`{"metadata":{"name":"e1","namespace":"shop"},"involvedObject":{"kind":"Pod","name":"a,b=c","namespace":"shop"},"type":"Warning","source":{"component":"kubelet"}}`), &event); err != nil {
@@ -80,9 +39,6 @@ func TestFieldSelector(t *testing.T) {
 	}
 	if _, err := parseFieldSelector("spec.color=red", Kind{Group: "example.com", Resource: "widgets"}); err == nil {
 		t.Errorf("a custom kind selected on a field the server does not index")
-	}
-	if diff := cmp.Diff([]string{`a\,b`, "c"}, splitEscaped(`a\,b,c`, ',')); diff != "" {
-		t.Errorf("splitEscaped (-want +got):\n%s", diff)
 	}
 }
 

@@ -149,37 +149,10 @@ func dControllerRef(obj any) map[string]any {
 	return nil
 }
 
-// dSelector prints a LabelSelector as kubectl does: requirements sorted by key, matchLabels
-// as key=value, expressions as "key in (a,b)", "key notin (a,b)", "key" and "!key". A missing or
-// empty selector prints "".
+// dSelector prints a LabelSelector object as kubectl does (apivalue.LabelSelectorOf):
+// requirements sorted by key, an entry kubectl cannot read left out. A missing or empty selector
+// prints "".
 func dSelector(sel map[string]any) string {
-	type req struct{ key, text string }
-	var reqs []req
-	for k, v := range dmap(sel, "matchLabels") {
-		reqs = append(reqs, req{k, k + "=" + dscalar(v)})
-	}
-	for _, e := range dlist(sel, "matchExpressions") {
-		key := dstr(e, "key")
-		var vals []string
-		for _, v := range dlist(e, "values") {
-			vals = append(vals, dscalar(v))
-		}
-		sort.Strings(vals)
-		switch dstr(e, "operator") {
-		case "In":
-			reqs = append(reqs, req{key, key + " in (" + strings.Join(vals, ",") + ")"})
-		case "NotIn":
-			reqs = append(reqs, req{key, key + " notin (" + strings.Join(vals, ",") + ")"})
-		case "Exists":
-			reqs = append(reqs, req{key, key})
-		case "DoesNotExist":
-			reqs = append(reqs, req{key, "!" + key})
-		}
-	}
-	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].key < reqs[j].key })
-	parts := make([]string, len(reqs))
-	for i, r := range reqs {
-		parts[i] = r.text
-	}
-	return strings.Join(parts, ",")
+	s, _ := apivalue.LabelSelectorOf(sel)
+	return s.String()
 }

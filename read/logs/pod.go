@@ -3,7 +3,6 @@
 package logs
 
 import (
-	"sort"
 	"strings"
 	"time"
 
@@ -192,52 +191,15 @@ func (s ByLogging) Less(i, j int) bool {
 	return false
 }
 
-// LabelSelectorString turns a LabelSelector (matchLabels and matchExpressions) into the selector
-// text kubectl sends: requirements sorted by key, set values sorted. ok is false when the selector
-// is absent, empty or holds an operator kubectl does not know.
+// LabelSelectorString turns a LabelSelector object (matchLabels and matchExpressions) into the
+// selector text kubectl sends (apivalue.LabelSelectorOf). ok is false when the selector is
+// absent, empty or holds an entry kubectl cannot read.
 func LabelSelectorString(sel map[string]any) (string, bool) {
-	type req struct{ key, text string }
-	var reqs []req
-	ml, _ := sel["matchLabels"].(map[string]any)
-	for k, v := range ml {
-		s, _ := v.(string)
-		reqs = append(reqs, req{k, k + "=" + s})
-	}
-	me, _ := sel["matchExpressions"].([]any)
-	for _, x := range me {
-		e, _ := x.(map[string]any)
-		key, _ := e["key"].(string)
-		op, _ := e["operator"].(string)
-		var values []string
-		vs, _ := e["values"].([]any)
-		for _, v := range vs {
-			if s, ok := v.(string); ok {
-				values = append(values, s)
-			}
-		}
-		sort.Strings(values)
-		switch op {
-		case "In":
-			reqs = append(reqs, req{key, key + " in (" + strings.Join(values, ",") + ")"})
-		case "NotIn":
-			reqs = append(reqs, req{key, key + " notin (" + strings.Join(values, ",") + ")"})
-		case "Exists":
-			reqs = append(reqs, req{key, key})
-		case "DoesNotExist":
-			reqs = append(reqs, req{key, "!" + key})
-		default:
-			return "", false
-		}
-	}
-	if len(reqs) == 0 {
+	s, ok := apivalue.LabelSelectorOf(sel)
+	if !ok || len(s) == 0 {
 		return "", false
 	}
-	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].key < reqs[j].key })
-	parts := make([]string, len(reqs))
-	for i, r := range reqs {
-		parts[i] = r.text
-	}
-	return strings.Join(parts, ","), true
+	return s.String(), true
 }
 
 // podSelector finds the selector of an object whose pods logs reads, as kubectl's
