@@ -11,6 +11,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -97,7 +98,8 @@ func readLine(r *bufio.Reader) (string, bool, error) {
 	}
 }
 
-// RunOne answers one line and reports whether it succeeded. `help` prints the console's help.
+// RunOne answers one line and reports whether it succeeded (its exit code is 0). `help` prints
+// the console's help.
 func (l *Loop) RunOne(ctx context.Context, line string) bool {
 	words, err := statement.Split(line)
 	if err != nil {
@@ -110,43 +112,15 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 		}
 		return true
 	}
-	st, err := read.Parse(words)
-	if err != nil {
-		l.fail(err)
-		return false
-	}
-	if st == nil {
-		return true
-	}
-	if l.Prepare != nil && !st.Help {
-		if err := l.Prepare(st); err != nil {
-			l.fail(err)
-			return false
-		}
-	}
-	w := printer.NewWriter(l.Out, l.Err, l.Mode)
-	if st.Help {
-		for _, s := range statement.HelpLines(st.Command) {
-			fmt.Fprintln(l.Out, s)
-		}
-		return true
-	}
-	res, err := read.Run(ctx, l.Session, st)
-	if err != nil {
-		l.fail(err)
-		return false
-	}
-	if err := w.Write(res); err != nil {
-		l.fail(err)
-		return false
-	}
-	if len(res.Body) > 0 && res.Body[len(res.Body)-1] != '\n' {
+	p := cli.NewPrinter(l.Out, l.Err, words, false)
+	p.Mode, p.Fail = l.Mode, l.fail
+	open := func(*read.Statement) (*reader.Session, error) { return p.Lend(l.Session, l.Mode), nil }
+	o := read.Exec(ctx, words, read.Surface{Admit: l.Prepare, Open: open})
+	code := p.Print(o)
+	if r := o.Result; o.Err == nil && r != nil && len(r.Body) > 0 && r.Body[len(r.Body)-1] != '\n' {
 		fmt.Fprintln(l.Out) // get --raw's answer ends without one; the next prompt starts a line
 	}
-	for _, e := range res.Errors {
-		l.fail(e)
-	}
-	return len(res.Errors) == 0 && res.Exit == 0
+	return code == kube.ExitOK
 }
 
 // fail prints one failure on Err; a piped line's failure names its line number.

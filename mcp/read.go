@@ -26,23 +26,29 @@ func (s *Server) runRead(ctx context.Context, _ *sdk.CallToolRequest, in ReadInp
 			return 0, err
 		}
 		out.Connection = c.Name
-		st, err := admit(in.Statement)
+		words, err := agentWords(in.Statement)
 		if err != nil {
 			return 0, err
 		}
-		sess, err := s.session(c)
-		if err != nil {
-			return 0, err
+		open := func(*read.Statement) (*reader.Session, error) {
+			sess, err := s.session(c)
+			if err != nil {
+				return nil, err
+			}
+			return reader.Of(sess), nil
 		}
-		if st.Help {
-			out.Lines = statement.HelpLines(st.Command)
+		o := read.Exec(ctx, words, read.Surface{Admit: admitStatement, Open: open})
+		switch {
+		case o.Err != nil:
+			return 0, agentRefusal(o.Err)
+		case o.Help != nil:
+			out.Lines = o.Help
 			content = []sdk.Content{&sdk.TextContent{Text: strings.Join(out.Lines, "\n")}}
 			return len(out.Lines), nil
+		case o.Statement == nil:
+			return 0, kube.Refusef(CodeEmpty, sentenceEmpty)
 		}
-		res, err := read.Run(ctx, reader.Of(sess), st)
-		if err != nil {
-			return 0, agentRefusal(err)
-		}
+		res := o.Result
 		content, err = answer(res, &out)
 		return out.RowCount, err
 	})
@@ -54,10 +60,10 @@ func (s *Server) runRead(ctx context.Context, _ *sdk.CallToolRequest, in ReadInp
 	return &sdk.CallToolResult{Content: content, IsError: len(out.Errors) > 0}, out, nil
 }
 
-// admit reads one statement line as the console does, with the agent path's refusals on top:
-// the line's length, studioctl's own flags, connection flags, watch and follow. Nothing is sent
+// agentWords splits an agent's line as the console does, with the agent path's refusals that
+// read words: the line's length, studioctl's own flags and connection flags. Nothing is sent
 // before it answers.
-func admit(line string) (*read.Statement, error) {
+func agentWords(line string) ([]string, error) {
 	if n := utf8.RuneCountInString(line); n > MaxStatementChars {
 		return nil, kube.Refusef(CodeTooLong, sentenceTooLong, n, MaxStatementChars)
 	}
@@ -65,28 +71,24 @@ func admit(line string) (*read.Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := flagRefusal(words); err != nil {
-		return nil, err
-	}
-	st, err := read.Parse(words)
-	if err != nil {
-		return nil, err
-	}
-	if st == nil {
-		return nil, kube.Refusef(CodeEmpty, sentenceEmpty)
-	}
+	return words, flagRefusal(words)
+}
+
+// admitStatement is the agent surface's Admit (read.Surface): a local template file, watch and
+// follow are refused once the statement is read.
+func admitStatement(st *read.Statement) error {
 	if form, _, _ := strings.Cut(st.Output(), "="); strings.HasSuffix(form, "-file") || form == "templatefile" {
-		return nil, kube.Refusef(CodeLocalFile, sentenceLocalFile, form)
+		return kube.Refusef(CodeLocalFile, sentenceLocalFile, form)
 	}
 	for _, f := range st.FlagsGiven() {
 		switch f {
 		case "watch", "watch-only":
-			return nil, kube.Refusef(CodeWatch, sentenceWatch)
+			return kube.Refusef(CodeWatch, sentenceWatch)
 		case "follow":
-			return nil, kube.Refusef(CodeFollow, sentenceFollow)
+			return kube.Refusef(CodeFollow, sentenceFollow)
 		}
 	}
-	return st, nil
+	return nil
 }
 
 // flagRefusal refuses studioctl's own flags and connection flags in the agent's words, naming the

@@ -36,7 +36,7 @@ func metaSession(t testing.TB, rs []synth.Resource, opts kube.Options) (*Session
 func metaRun(t *testing.T, s *Session, mode printer.RedactMode, line string) (stdout, stderr string, exit int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	res, err := RunLine(context.Background(), s, line)
+	res, err := runLine(context.Background(), s, line)
 	if err != nil {
 		e, ok := kube.AsError(err)
 		if !ok {

@@ -36,7 +36,7 @@ func describeOut(t *testing.T, line string, stubs ...*httpstub.Stub) (stdout, st
 	for _, st := range stubs {
 		reg.Add(st)
 	}
-	res, err := RunLine(context.Background(), s, line)
+	res, err := runLine(context.Background(), s, line)
 	if err != nil {
 		return "", "", err
 	}

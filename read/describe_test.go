@@ -672,7 +672,7 @@ func TestDescribeSecretPrefixIsNoOracleInMachineMode(t *testing.T) {
 					reg.JSON("/version", "", `{"gitVersion":"v1.37.2"}`)
 				}
 			}
-			res, err := RunLine(context.Background(), s, "describe secrets "+prefix)
+			res, err := runLine(context.Background(), s, "describe secrets "+prefix)
 			found := err == nil && res.Describe != nil
 			if want := mode == printer.People && prefix == "db-"; found != want {
 				t.Errorf("describe secrets %s, mode %d: found %v (err %v)", prefix, mode, found, err)

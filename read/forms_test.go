@@ -106,7 +106,7 @@ func TestGetFormsMaskInMachineMode(t *testing.T) {
 
 // --allow-missing-template-keys=false makes a missing key an error, as kubectl's does.
 func TestGetFormsMissingKeys(t *testing.T) {
-	res, err := RunLine(context.Background(), formSession(t, podListStub()), `get pods --allow-missing-template-keys=false -o jsonpath={.items[*].nope}`)
+	res, err := runLine(context.Background(), formSession(t, podListStub()), `get pods --allow-missing-template-keys=false -o jsonpath={.items[*].nope}`)
 	if err != nil {
 		t.Fatal(err)
 	}

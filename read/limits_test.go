@@ -79,7 +79,7 @@ func TestAWatchWindowReadsAtMostEightMiB(t *testing.T) {
 			return jsonAnswer(r, stream), nil
 		}})
 	s.MaxRows = 100000
-	res, err := RunLine(context.Background(), s, "get pods -n shop -w")
+	res, err := runLine(context.Background(), s, "get pods -n shop -w")
 	if err != nil {
 		t.Fatal(err)
 	}

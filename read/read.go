@@ -127,15 +127,3 @@ func run(ctx context.Context, s *reader.Session, name string, o reader.Options) 
 	o.Complete(s)
 	return o.Run(kube.WithStatement(reader.WithTimeout(ctx, o.CommonOptions()), name), s)
 }
-
-// RunLine parses and runs one console line. A blank or comment line answers nil.
-func RunLine(ctx context.Context, s *reader.Session, line string) (*printer.Result, error) {
-	st, err := ParseLine(line)
-	if err != nil || st == nil {
-		return nil, err
-	}
-	if st.Help {
-		return &printer.Result{Lines: &printer.Lines{Text: statement.HelpLines(st.Command)}}, nil
-	}
-	return Run(ctx, s, st)
-}

@@ -29,7 +29,7 @@ func TestBadSelectorsSendNothing(t *testing.T) {
 		"get pods --field-selector 'a=b,c==d=e'":      "at character 9: '=' inside a value",
 		"get deploy -l app.kubernetes.io/name=web==x": "at character 27: found '=='",
 	} {
-		_, err := RunLine(context.Background(), s, line)
+		_, err := runLine(context.Background(), s, line)
 		e, ok := kube.AsError(err)
 		if !ok || e.Code != statement.CodeBadValue || !strings.Contains(e.Sentence, at) || !strings.HasSuffix(e.Sentence, "Nothing was sent.") {
 			t.Errorf("%s: %v, want a refusal %q", line, err, at)

@@ -31,7 +31,11 @@ type Result = printer.Result
 // Line parses and answers one statement line on s, as `studioctl LINE` would ("get pods -n shop
 // -o wide"), under the session's row cap and the statement's deadline.
 func Line(ctx context.Context, s *studioctl.Session, line string) (*Result, error) {
-	return read.RunLine(ctx, reader.Of(s), line)
+	o := read.ExecLine(ctx, line, read.Surface{Open: read.Opened(reader.Of(s))})
+	if o.Help != nil {
+		return &Result{Lines: &printer.Lines{Text: o.Help}}, nil
+	}
+	return o.Result, o.Err
 }
 
 // Print writes a result as the studioctl command does, in s's redaction mode at the time of the

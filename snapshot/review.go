@@ -136,7 +136,9 @@ func (rs rulesStatus) allows(s accessSpec) bool {
 	return false
 }
 
-func matchWord(list []string, w string) bool { return slices.Contains(list, "*") || slices.Contains(list, w) }
+func matchWord(list []string, w string) bool {
+	return slices.Contains(list, "*") || slices.Contains(list, w)
+}
 
 func matchResource(list []string, res, sub string) bool {
 	if sub == "" {

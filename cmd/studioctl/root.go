@@ -3,14 +3,16 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/spf13/cobra"
-	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read"
+	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -123,41 +125,32 @@ func statementHelp(args []string) []string {
 	return append(lines, "", "studioctl help "+strings.TrimSpace(strings.Fields(group[0])[0]+" "+strings.Fields(group[0])[1])+" shows one of them.")
 }
 
-// runStatement parses the statement before opening anything, so a refusal never needs a
-// connection, then runs it and prints the answer.
+// runStatement runs one statement the way every surface does (read.Exec): it is read before
+// anything is opened, so a refusal never needs a connection; the session the flags name opens
+// only for a statement that reads a server; the answer prints as it arrives; Ctrl-C cancels.
 func runStatement(ctx context.Context, f *Factory, root *cobra.Command, words []string) error {
-	jsonErrors := cli.WantsJSON(words)
-	st, err := read.Parse(words)
-	if err != nil || st == nil {
-		return fail(unknownVerb(root, words, err), jsonErrors)
-	}
-	if st.Help {
-		for _, l := range statement.HelpLines(st.Command) {
-			fmt.Fprintln(f.IO.Out, l)
+	p := cli.NewPrinter(f.IO.Out, f.IO.Err, words, true)
+	open := func(st *read.Statement) (*reader.Session, error) {
+		s, err := f.Session()
+		if err != nil {
+			if st.Command.Name == "version" {
+				// kubectl prints its own version before it finds there is no server to ask.
+				printClientVersion(ctx, f, st)
+			}
+			return nil, err
 		}
-		return nil
+		return p.Lend(reader.Of(s), reader.Mode(s)), nil
 	}
-	if err := f.handKubeconfig(st); err != nil {
-		return fail(err, jsonErrors)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	o := read.Exec(ctx, words, read.Surface{Admit: f.handKubeconfig, Open: open})
+	if o.Statement == nil && o.Err != nil {
+		o.Err = unknownVerb(root, words, o.Err) // studioctl's own commands are words too
 	}
-	if cli.LocalOnly(st) {
-		if code := cli.ExecLocal(ctx, st, f.IO.Out, f.IO.Err); code != 0 {
-			return exitStatus(code)
-		}
-		return nil
+	if code := p.Print(o); code != kube.ExitOK {
+		return exitStatus(code)
 	}
-	if st.Command.Name == "version" {
-		// kubectl prints its own version before it finds there is no server to ask.
-		if _, err := f.Session(); err != nil {
-			printClientVersion(ctx, f, st)
-		}
-	}
-	return f.withSession(ctx, jsonErrors, func(ctx context.Context, s *studioctl.Session) error {
-		if code := cli.ExecLive(ctx, s, st, f.IO.Out, f.IO.Err); code != 0 {
-			return exitStatus(code)
-		}
-		return nil
-	})
+	return nil
 }
 
 // printClientVersion prints version --client in the statement's -o form, for a version statement
@@ -167,7 +160,5 @@ func printClientVersion(ctx context.Context, f *Factory, st *read.Statement) {
 	if o := st.Output(); o != "" {
 		words = append(words, "-o", o)
 	}
-	if local, err := read.Parse(words); err == nil && local != nil {
-		cli.ExecLocal(ctx, local, f.IO.Out, f.IO.Err)
-	}
+	cli.NewPrinter(f.IO.Out, f.IO.Err, words, false).Print(read.Exec(ctx, words, read.Surface{}))
 }

@@ -1,6 +1,6 @@
-// Package cli is what the command line does with a statement beyond reading it: print the answer
-// and the errors as the contract says, and turn the outcome into an exit code. The command and the
-// tests that check its output share it; it is not part of the library.
+// Package cli is what the command line does with a statement's outcome: print the answer and the
+// errors as the contract says, and turn the outcome into an exit code. The command, the console
+// and the tests that check the command's output share it; it is not part of the library.
 package cli
 
 import (
@@ -14,7 +14,6 @@ import (
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/run"
-	"github.com/studioctl/studioctl/statement"
 )
 
 // An error studioctl did not compose (a bug), reported with this code.
@@ -23,69 +22,100 @@ const (
 	sentenceInternal = "studioctl failed: %s"
 )
 
-// Exec runs one parsed statement, prints its answer (stdout) and its notices and errors (stderr)
-// and returns the exit code of the command-line contract.
-func Exec(ctx context.Context, s *studioctl.Session, st *read.Statement, out, errOut io.Writer) int {
-	return exec(ctx, reader.Of(s), reader.Mode(s), st, out, errOut, false)
+// Printer prints one statement's outcome (read.Exec) as the command line does: the answer to out
+// through a Writer in the session's redaction mode, per-item errors and failures to errOut (as
+// JSON objects with -o json), and the exit code. On the command line a live statement (get -w,
+// logs -f, events -w, rollout status) prints through the Writer's stream as it reads, until ctx
+// ends (Ctrl-C, exit 0) or its idle limit.
+type Printer struct {
+	out, errOut io.Writer
+	words       []string
+	live        bool
+	w           *printer.Writer
+	// Mode is the redaction mode of a statement that reads no server (version --client,
+	// config); a session's own mode applies to the rest (Lend).
+	Mode printer.RedactMode
+	// Fail, when set, prints a failure instead of Report (the console names the line).
+	Fail func(error)
 }
 
-// ExecLive is Exec on the command line: get -w, logs -f, events -w and rollout status run live,
-// printing as they read, until ctx ends (Ctrl-C, exit 0) or their idle limit.
-func ExecLive(ctx context.Context, s *studioctl.Session, st *read.Statement, out, errOut io.Writer) int {
-	return exec(ctx, reader.Of(s), reader.Mode(s), st, out, errOut, true)
+// NewPrinter prints the outcome of words to out and errOut; live lends live statements the
+// Writer's stream (the command line), where other surfaces read at most a page.
+func NewPrinter(out, errOut io.Writer, words []string, live bool) *Printer {
+	return &Printer{out: out, errOut: errOut, words: words, live: live, Mode: printer.People}
 }
 
-// ExecLocal runs a statement that reads no server (version --client): it needs no session.
-func ExecLocal(ctx context.Context, st *read.Statement, out, errOut io.Writer) int {
-	return exec(ctx, nil, printer.People, st, out, errOut, false)
+// Lend makes the Writer in the session's mode and hands s on, with the Writer's stream when the
+// printer is live: a Surface's Open ends with it.
+func (p *Printer) Lend(s *reader.Session, mode printer.RedactMode) *reader.Session {
+	p.w = printer.NewWriter(p.out, p.errOut, mode)
+	if !p.live {
+		return s
+	}
+	ls := *s
+	ls.Live = p.w.Stream()
+	return &ls
 }
 
-// LocalOnly reports whether a statement reads no server, so the command opens no connection.
-func LocalOnly(st *read.Statement) bool {
-	lo, ok := st.Options.(interface{ LocalOnly() bool })
-	return ok && lo.LocalOnly()
-}
-
-func exec(ctx context.Context, s *read.Session, mode printer.RedactMode, st *read.Statement, out, errOut io.Writer, live bool) int {
-	jsonErrors := st.Output() == "json"
-	w := printer.NewWriter(out, errOut, mode)
-	if live && s != nil {
-		ls := *s
-		ls.Live = w.Stream()
-		s = &ls
-	}
-	res, err := read.Run(ctx, s, st)
-	if err != nil {
-		return Report(errOut, err, jsonErrors)
-	}
-	if err := w.Write(res); err != nil {
-		return Report(errOut, err, jsonErrors)
-	}
-	for _, e := range res.Errors {
-		printError(errOut, e, jsonErrors)
-	}
-	if len(res.Errors) > 0 {
-		return res.Errors[0].Exit
-	}
-	return res.Exit
-}
-
-// ExecWords parses words (as a shell split them) and runs them; a refusal prints its sentence.
-func ExecWords(ctx context.Context, s *studioctl.Session, words []string, out, errOut io.Writer) int {
-	st, err := read.Parse(words)
-	if err != nil {
-		return Report(errOut, err, WantsJSON(words))
-	}
-	if st == nil {
-		return kube.ExitOK
-	}
-	if st.Help {
-		for _, l := range statement.HelpLines(st.Command) {
-			fmt.Fprintln(out, l)
+// Print prints an outcome and returns its exit code (read.Outcome.Exit).
+func (p *Printer) Print(o *read.Outcome) int {
+	if o.Help != nil {
+		for _, l := range o.Help {
+			fmt.Fprintln(p.out, l)
 		}
 		return kube.ExitOK
 	}
-	return Exec(ctx, s, st, out, errOut)
+	if o.Err != nil {
+		return p.fail(o, o.Err)
+	}
+	if o.Result == nil {
+		return kube.ExitOK
+	}
+	if p.w == nil {
+		p.w = printer.NewWriter(p.out, p.errOut, p.Mode)
+	}
+	if err := p.w.Write(o.Result); err != nil {
+		return p.fail(o, err)
+	}
+	for _, e := range o.Result.Errors {
+		if p.Fail != nil {
+			p.Fail(e)
+		} else {
+			printError(p.errOut, e, p.jsonErrors(o))
+		}
+	}
+	return o.Exit()
+}
+
+func (p *Printer) fail(o *read.Outcome, err error) int {
+	if p.Fail != nil {
+		p.Fail(err)
+		return kube.ExitCode(err)
+	}
+	return Report(p.errOut, err, p.jsonErrors(o))
+}
+
+// jsonErrors tells whether errors print as JSON objects: -o json, as read, or as the words spell
+// it when they could not be read.
+func (p *Printer) jsonErrors(o *read.Outcome) bool {
+	if o.Statement != nil {
+		return o.Statement.Output() == "json"
+	}
+	return WantsJSON(p.words)
+}
+
+// ExecWords runs words on s and prints the outcome as the command line prints it, reading at most
+// a page of a collection at a time as agents and the console do; it returns the exit code.
+func ExecWords(ctx context.Context, s *studioctl.Session, words []string, out, errOut io.Writer) int {
+	return Exec(ctx, s, words, out, errOut, false)
+}
+
+// Exec runs words on s and prints the outcome; live runs live statements as the command line
+// does (see Printer).
+func Exec(ctx context.Context, s *studioctl.Session, words []string, out, errOut io.Writer, live bool) int {
+	p := NewPrinter(out, errOut, words, live)
+	open := func(*read.Statement) (*reader.Session, error) { return p.Lend(reader.Of(s), reader.Mode(s)), nil }
+	return p.Print(read.Exec(ctx, words, read.Surface{Open: open}))
 }
 
 // WantsJSON reports whether a statement asks for -o json, so its errors are JSON too.

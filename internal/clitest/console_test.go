@@ -55,6 +55,46 @@ func TestConsolePrintsWhatTheCommandPrints(t *testing.T) {
 	}
 }
 
+// Line by line, the console counts a line as failed exactly when the command exits non-zero for
+// it: the exit code is the outcome's, decided once (read.Outcome.Exit). The golden files run in
+// order in one session, as TestReplay runs them (a group's recording lacks what the session had
+// cached from an earlier one).
+func TestConsoleFailsWhereTheCommandExitsNonZero(t *testing.T) {
+	dir := "../../testdata/replay/v1.37.2/admin"
+	goldens, err := replaytest.GoldenFiles(dir)
+	if err != nil || len(goldens) == 0 {
+		t.Fatalf("no golden files in %s: %v", dir, err)
+	}
+	s, err := studioctl.OpenRecording(loadRecording(t, dir), studioctl.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := &console.Loop{Session: reader.Of(s)}
+	checked, failing := 0, 0
+	for _, path := range goldens {
+		cases, err := replaytest.ReadGolden(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			var out, errOut bytes.Buffer
+			loop.Out, loop.Err = &out, &errOut
+			ok := loop.RunOne(context.Background(), c.Statement)
+			if ok != (c.Exit == 0) {
+				t.Errorf("%s: the console says ok=%v, the command exits %d\n%s", c.Statement, ok, c.Exit, errOut.String())
+			}
+			checked++
+			if !ok {
+				failing++
+			}
+		}
+	}
+	if failing == 0 || failing == checked {
+		t.Errorf("%d of %d statements failed: the comparison needs both kinds", failing, checked)
+	}
+	t.Logf("%d statements, %d failing on both", checked, failing)
+}
+
 // TestPipedConsoleKeepsGoing: a refused line, an unterminated quote and an over-long line each
 // fail on stderr, the next line still runs, and the loop reports failure.
 func TestPipedConsoleKeepsGoing(t *testing.T) {

@@ -11,7 +11,6 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/race"
-	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/replaytest"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -104,7 +103,7 @@ func machineFormGet(line string) (string, bool) {
 }
 
 // runWholeAndStreamed runs a statement as agents run it (cli.ExecWords) and as the command line
-// does (cli.ExecLive).
+// does (cli.Exec, live).
 func runWholeAndStreamed(t *testing.T, s, live *studioctl.Session, line string) (whole, streamed replaytest.Case) {
 	t.Helper()
 	words, err := statement.Split(line)
@@ -116,12 +115,7 @@ func runWholeAndStreamed(t *testing.T, s, live *studioctl.Session, line string) 
 	whole = replaytest.Case{Statement: line, Stdout: out.String(), Stderr: errOut.String(), Exit: code}
 	out.Reset()
 	errOut.Reset()
-	st, err := read.Parse(words)
-	if err != nil {
-		code = cli.Report(&errOut, err, cli.WantsJSON(words))
-	} else {
-		code = cli.ExecLive(context.Background(), live, st, &out, &errOut)
-	}
+	code = cli.Exec(context.Background(), live, words, &out, &errOut, true)
 	streamed = replaytest.Case{Statement: line, Stdout: out.String(), Stderr: errOut.String(), Exit: code}
 	return whole, streamed
 }
