@@ -3,7 +3,6 @@ package mcp
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -14,33 +13,30 @@ import (
 	"github.com/studioctl/studioctl/sanitize"
 )
 
-// ruleDescribed counts the values a describe answer masked; describe renders its own text, so
-// its receipt says how many, not by which rule.
-const ruleDescribed = "described values"
-
-// answer prints a result in machine mode (the text the model reads) and fills out's rows and
-// redaction receipt from the same masked values.
+// answer masks a result in machine mode once (printer.MaskCounted), fills out's rows, document and
+// redaction receipt from the masked structures, and prints the same masked result for the text
+// the model reads.
 func answer(res *printer.Result, out *ReadOutput) ([]sdk.Content, error) {
-	switch {
-	case res.Table != nil:
-		tableRows(res.Table, out)
-	case res.Describe != nil:
-		describeLines(res.Describe, out)
-	case res.Docs != nil:
-		maskDocs(res.Docs, out)
-	}
+	masked, receipt := printer.MaskCounted(res, printer.Machine)
+	out.Redaction.Merge(receipt)
 	var stdout, stderr bytes.Buffer
-	if err := printer.NewWriter(&stdout, &stderr, printer.Machine).Write(res); err != nil {
+	if err := printer.NewWriter(&stdout, &stderr, printer.Machine).Write(masked); err != nil {
 		return nil, err
 	}
 	switch {
-	case res.Describe != nil, len(res.Groups) > 0:
+	case masked.Table != nil:
+		tableRows(masked.Table, out)
+	case res.Describe != nil:
 		out.Lines = splitLines(stdout.String())
-	case res.Lines != nil:
-		linesOf(res.Lines, stdout.String(), out)
-	case res.Docs != nil:
-		docsOf(res.Docs, stdout.String(), out)
-	case res.Body != nil:
+		out.RowCount = 1
+	case len(masked.Groups) > 0:
+		out.Lines = splitLines(stdout.String())
+	case masked.Lines != nil:
+		out.Lines = splitLines(stdout.String())
+		out.RowCount = len(out.Lines)
+	case masked.Docs != nil:
+		docsOf(masked.Docs, stdout.String(), out)
+	case masked.Body != nil:
 		bodyLines(stdout.String(), out)
 	}
 	for _, n := range res.Notices {
@@ -56,83 +52,28 @@ func answer(res *printer.Result, out *ReadOutput) ([]sdk.Content, error) {
 	return content(stdout.String(), stderr.String(), out.Redaction), nil
 }
 
-// tableRows masks each cell as the Writer masks it in machine mode (through the Writer, one cell at
-// a time) and counts the cells it masked by their column's role.
+// tableRows keeps a masked table's headers and cells as the Writer prints them (each made safe,
+// a line break cut).
 func tableRows(t *printer.Table, out *ReadOutput) {
 	for _, c := range t.Columns {
 		out.Columns = append(out.Columns, sanitize.String(c.Header))
 	}
-	for i, row := range t.Rows {
+	for _, row := range t.Rows {
 		cells := make([]string, len(row))
-		for j, raw := range row {
-			cells[j] = maskedCell(t, i, j)
-			if strings.Contains(cells[j], redact.Masked) && !strings.Contains(raw, redact.Masked) {
-				out.Redaction.Add(cellRule(t, j), 1)
-			}
+		for j, cell := range row {
+			cells[j] = printer.CellText(cell)
 		}
 		out.Rows = append(out.Rows, cells)
 	}
 	out.RowCount = len(t.Rows)
 }
 
-// maskedCell prints one cell alone through a machine-mode Writer: a one-column table with the
-// cell's column and row marks, so the cell reads exactly as the printed table's.
-func maskedCell(t *printer.Table, row, col int) string {
-	one := &printer.Table{Rows: [][]string{{t.Rows[row][col]}}, NoHeaders: true, SecretNames: t.SecretNames, Columns: []printer.Column{{}}}
-	if col < len(t.Columns) {
-		one.Columns[0] = t.Columns[col]
-	}
-	if row < len(t.SecretRows) {
-		one.SecretRows = []bool{t.SecretRows[row]}
-	}
-	var b bytes.Buffer
-	printer.NewWriter(&b, io.Discard, printer.Machine).Write(&printer.Result{Table: one})
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-func cellRule(t *printer.Table, col int) string {
-	if col < len(t.Columns) {
-		switch t.Columns[col].Role {
-		case printer.RoleResourceNames:
-			return redact.RuleResourceNames
-		case printer.RoleServerCell:
-			return redact.RuleCells
-		}
-	}
-	return redact.RuleSecretNames
-}
-
-// describeLines renders a describe answer in machine mode and counts the values it masked against
-// the same answer rendered for people (which never leaves this function).
-func describeLines(d printer.Rendered, out *ReadOutput) {
-	machine := d.Render(printer.Machine)
-	count := func(lines []string) int { return strings.Count(strings.Join(lines, "\n"), redact.Masked) }
-	out.Redaction.Add(ruleDescribed, count(machine)-count(d.Render(printer.People)))
-	out.RowCount = 1
-}
-
-// maskDocs masks documents before the Writer does (it masks again, changing nothing), counting
-// each masked value by rule; a read of core secrets masks every object's name too.
-func maskDocs(d *printer.Docs, out *ReadOutput) {
-	if d.Value != nil {
-		out.Redaction.Merge(redact.MachineCounted(d.Value))
-		out.RowCount = 1
-		return
-	}
-	for _, o := range d.Objects {
-		if md, ok := o["metadata"].(map[string]any); ok && d.SecretNames {
-			if n, present := md["name"]; present && n != redact.Masked {
-				md["name"] = redact.Masked
-				out.Redaction.Add(redact.RuleSecretNames, 1)
-			}
-		}
-		out.Redaction.Merge(redact.MachineCounted(o))
-	}
-	out.RowCount = len(d.Objects)
-}
-
 // docsOf keeps a JSON answer as the masked document and a YAML answer as its printed lines.
 func docsOf(d *printer.Docs, printed string, out *ReadOutput) {
+	out.RowCount = len(d.Objects)
+	if d.Value != nil {
+		out.RowCount = 1
+	}
 	if d.Format != "json" {
 		out.Lines = splitLines(printed)
 		return
@@ -148,20 +89,6 @@ func docsOf(d *printer.Docs, printed string, out *ReadOutput) {
 			items = append(items, o)
 		}
 		out.Document = map[string]any{"apiVersion": "v1", "kind": "List", "items": items}
-	}
-}
-
-// linesOf keeps the printed lines (masked and sanitised by the Writer) and counts the -o name
-// lines of secrets it masked.
-func linesOf(l *printer.Lines, printed string, out *ReadOutput) {
-	out.Lines = splitLines(printed)
-	out.RowCount = len(out.Lines)
-	if l.Names && l.SecretNames {
-		for _, s := range out.Lines {
-			if strings.HasSuffix(s, "/"+redact.Masked) {
-				out.Redaction.Add(redact.RuleSecretNames, 1)
-			}
-		}
 	}
 }
 

@@ -70,7 +70,7 @@ func (s *Stream) Docs(d *Docs) (*DocStream, bool) {
 // Item prints one object of the List; secret marks an object read as a core Secret (machine mode
 // masks its name).
 func (ds *DocStream) Item(o map[string]any, secret bool) error {
-	o = ds.w.prepare(ds.d, o, secret)
+	o = prepareDoc(ds.d, o, secret, ds.w.mode, nil)
 	ds.buf.Reset()
 	var err error
 	switch {

@@ -10,7 +10,6 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/kube"
-	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -51,8 +50,10 @@ func (w *Writer) Raise(m RedactMode) error {
 
 const sentenceMachineLower = "Machine redaction was set when this session started and cannot be lowered to people mode; start a new session without --redact machine. Nothing was sent."
 
-// Write prints a result: notices and the empty line on stderr, the answer on stdout.
+// Write prints a result: notices and the empty line on stderr, the answer on stdout. It masks
+// the result in the writer's mode first (Mask), unless it was masked so already.
 func (w *Writer) Write(r *Result) error {
+	r = Mask(r, w.mode)
 	for _, n := range r.Notices {
 		fmt.Fprintln(w.Err, sanitize.String(n))
 	}
@@ -62,8 +63,6 @@ func (w *Writer) Write(r *Result) error {
 		err = w.writeTable(r.Table)
 	case len(r.Groups) > 0:
 		err = w.writeGroups(r.Groups)
-	case r.Describe != nil:
-		err = w.writeLines(&Lines{Text: r.Describe.Render(w.mode)})
 	case r.Lines != nil:
 		err = w.writeLines(r.Lines)
 	case r.Docs != nil:
@@ -119,14 +118,11 @@ func (w *Writer) writeTable(t *Table) error {
 		line = headerLine(line, t.Columns)
 		tw.Write(line)
 	}
-	for i, row := range t.Rows {
+	for _, row := range t.Rows {
 		line = line[:0]
 		for j, cell := range row {
 			if j > 0 {
 				line = append(line, '\t')
-			}
-			if w.mode == Machine {
-				cell = w.maskCell(t, i, j, cell)
 			}
 			line = append(line, cellText(cell)...)
 		}
@@ -150,6 +146,10 @@ func headerLine(line []byte, cols []Column) []byte {
 	return append(line, '\n')
 }
 
+// CellText is a table cell as the Writer prints it (cellText), for a caller that lays cells out
+// itself (the agent surface's rows).
+func CellText(s string) string { return cellText(s) }
+
 // cellText cuts a cell at its first line break as kubectl does ("..." marks the cut), then makes
 // it safe; a tab inside a cell would split the column, so it is escaped too.
 func cellText(s string) string {
@@ -163,44 +163,9 @@ func cellText(s string) string {
 	return s
 }
 
-func (w *Writer) maskCell(t *Table, row, col int, cell string) string {
-	if col >= len(t.Columns) {
-		return cell
-	}
-	secretRow := t.SecretRows != nil && row < len(t.SecretRows) && t.SecretRows[row]
-	switch t.Columns[col].Role {
-	case RoleName:
-		if t.SecretNames || secretRow {
-			// A get of several kinds prefixes names with kind/ (a Secret's name holds no slash):
-			// the kind stays, the name is masked.
-			if kind, _, ok := strings.Cut(cell, "/"); ok && t.SecretNames {
-				return kind + "/" + redact.Masked
-			}
-			return redact.Masked
-		}
-	case RoleResourceNames:
-		if secretRow && cell != "" && cell != "[]" {
-			return redact.Masked
-		}
-	case RoleObjectRef:
-		if kind, _, ok := strings.Cut(cell, "/"); ok && strings.EqualFold(kind, "secret") {
-			return kind + "/" + redact.Masked
-		}
-	case RoleServerCell:
-		return redact.Masked
-	}
-	return cell
-}
-
 func (w *Writer) writeLines(l *Lines) error {
 	var buf bytes.Buffer
-	for i, s := range l.Text {
-		if w.mode == Machine && l.Names {
-			secretLine := i < len(l.SecretLines) && l.SecretLines[i]
-			if kind, _, ok := strings.Cut(s, "/"); ok && (l.SecretNames || secretLine || kind == "secret") {
-				s = kind + "/" + redact.Masked
-			}
-		}
+	for _, s := range l.Text {
 		buf.WriteString(sanitize.String(s))
 		buf.WriteByte('\n')
 		if buf.Len() > 64<<10 {
@@ -219,15 +184,12 @@ func (w *Writer) writeDocs(d *Docs) error {
 	switch {
 	case d.Value != nil:
 		doc = d.Value
-		if w.mode == Machine {
-			redact.Machine(doc)
-		}
 	case d.Single && len(d.Objects) == 1:
-		doc = w.prepare(d, d.Objects[0], d.secretItem(0))
+		doc = d.Objects[0]
 	default:
 		items := make([]any, 0, len(d.Objects))
-		for i, o := range d.Objects {
-			items = append(items, w.prepare(d, o, d.secretItem(i)))
+		for _, o := range d.Objects {
+			items = append(items, o)
 		}
 		doc = map[string]any{"apiVersion": "v1", "kind": "List", "items": items, "metadata": map[string]any{"resourceVersion": ""}}
 		if d.ListKind != "" {
@@ -242,25 +204,6 @@ func (w *Writer) writeDocs(d *Docs) error {
 	}
 	return writeDocument(w.Out, d.Format, doc)
 }
-
-// prepare removes managedFields (kubectl hides them too) and, in machine mode, masks the object.
-func (w *Writer) prepare(d *Docs, o map[string]any, secret bool) map[string]any {
-	if md, ok := o["metadata"].(map[string]any); ok {
-		delete(md, "managedFields")
-		if w.mode == Machine && (d.SecretNames || secret) {
-			if _, ok := md["name"]; ok {
-				md["name"] = redact.Masked
-			}
-		}
-	}
-	if w.mode == Machine {
-		redact.Machine(o)
-	}
-	return o
-}
-
-// secretItem reports whether the i-th object was read as a core Secret.
-func (d *Docs) secretItem(i int) bool { return i < len(d.SecretItems) && d.SecretItems[i] }
 
 // writeDocument prints JSON as kubectl does (four-space indent, keys sorted) or YAML through
 // sigs.k8s.io/yaml, the library kubectl prints YAML with. Numbers keep their exact text.

@@ -34,6 +34,9 @@ type Result struct {
 	// Errors are per-item failures printed after the answer (a named object not found); the
 	// statement then exits with the first one's code.
 	Errors []*kube.Error
+
+	masked   bool       // Mask has applied maskedIn's rules
+	maskedIn RedactMode // the mode it masked in
 }
 
 // ColumnRole tells the writer what a column holds, for machine-mode masking.

@@ -26,13 +26,11 @@ func (w *Writer) ScreenTable(t *Table) (headers []string, rows [][]string) {
 	for i, c := range t.Columns {
 		headers[i] = cellText(c.Header)
 	}
+	t = w.maskedTable(t)
 	rows = make([][]string, len(t.Rows))
 	for i, row := range t.Rows {
 		out := make([]string, len(row))
 		for j, cell := range row {
-			if w.mode == Machine {
-				cell = w.maskCell(t, i, j, cell)
-			}
 			out[j] = cellText(cell)
 		}
 		rows[i] = out
@@ -59,7 +57,7 @@ func (w *Writer) ScreenLines(r *Result) ([]string, error) {
 func (w *Writer) screenLines(l *Lines) []string {
 	var buf bytes.Buffer
 	sub := &Writer{Out: &buf, Err: &buf, mode: w.mode}
-	if err := sub.writeLines(l); err != nil {
+	if err := sub.writeLines(w.maskedLines(l)); err != nil {
 		return nil
 	}
 	return strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")

@@ -32,6 +32,7 @@ func (s *Stream) Rows(t *Table) error {
 	if s.sink != nil {
 		return s.sink.Rows(s.w.ScreenTable(t))
 	}
+	t = s.w.maskedTable(t)
 	if s.headed {
 		t.NoHeaders = true
 	}
@@ -46,7 +47,23 @@ func (s *Stream) Lines(l *Lines) error {
 	if s.sink != nil {
 		return s.sink.Lines(s.w.screenLines(l))
 	}
-	return s.w.writeLines(l)
+	return s.w.writeLines(s.w.maskedLines(l))
+}
+
+// maskedTable is a batch of rows masked in the writer's mode.
+func (w *Writer) maskedTable(t *Table) *Table {
+	if w.mode != Machine {
+		return t
+	}
+	return maskTable(t, nil)
+}
+
+// maskedLines is a batch of lines masked in the writer's mode.
+func (w *Writer) maskedLines(l *Lines) *Lines {
+	if w.mode != Machine {
+		return l
+	}
+	return maskLines(l, nil)
 }
 
 // Text prints a piece of an answer printed as the server wrote it (get --raw), sanitised line by
