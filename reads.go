@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
@@ -18,12 +19,13 @@ import (
 
 // Error is every failure studioctl reports: a stable Code for programs ("http.forbidden",
 // "limit.rows", "refused.write_command"), the HTTP Status when the server answered (else 0), a
-// Sentence composed by studioctl (never the server's own message), and the command's exit code.
-// Use errors.As, or [AsError].
-type Error = kube.Error
+// Sentence composed by studioctl (never the server's own message), and its Class (refused, a
+// server's error, unreachable), whose exit code on the command line Exit gives. Use errors.As,
+// or [AsError].
+type Error = fault.Error
 
 // AsError finds an *Error in err's chain.
-func AsError(err error) (*Error, bool) { return kube.AsError(err) }
+func AsError(err error) (*Error, bool) { return fault.As(err) }
 
 // ListOptions say where a list reads and how much.
 type ListOptions struct {
@@ -50,7 +52,7 @@ func (s *Session) scope(r kube.APIResource, o ListOptions) kube.Scope {
 
 func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, error) {
 	if o.MaxRows < 0 || o.MaxRows > limits.MaxMaxRows {
-		return kube.ListOptions{}, kube.Refusef(kube.CodeLimitValue, sentenceMaxRows, limits.MaxMaxRows)
+		return kube.ListOptions{}, fault.Refusef(fault.CodeLimitValue, sentenceMaxRows, limits.MaxMaxRows)
 	}
 	max := o.MaxRows
 	if max == 0 {
@@ -113,8 +115,8 @@ func (s *Session) List(ctx context.Context, kind string, o ListOptions) iter.Seq
 		}, func() {
 			if yielded && !stopped {
 				stopped = true
-				yield(Object{}, &Error{Code: kube.CodeGone, Status: http.StatusGone, Exit: kube.ExitServerError,
-					Sentence: kube.Sentencef(sentenceListExpired, r.GroupResource())})
+				yield(Object{}, &Error{Code: fault.CodeGone, Status: http.StatusGone, Class: fault.ServerError,
+					Sentence: fault.Sentencef(sentenceListExpired, r.GroupResource())})
 			}
 		})
 		if err != nil && !errors.Is(err, stop) && !stopped {
@@ -284,7 +286,7 @@ type Log struct {
 // Logs reads one container's log of a pod; namespace "" is the connection's default.
 func (s *Session) Logs(ctx context.Context, namespace, pod string, o LogOptions) (*Log, error) {
 	if o.TailLines < 0 || o.SinceSeconds < 0 || o.LimitBytes < 0 {
-		return nil, kube.Refusef(kube.CodeBadValue, sentenceLogNegative)
+		return nil, fault.Refusef(fault.CodeBadValue, sentenceLogNegative)
 	}
 	if namespace == "" {
 		namespace = s.client.Endpoint().DefaultNamespace
@@ -322,7 +324,7 @@ func (s *Session) Watch(ctx context.Context, kind string, o ListOptions, window 
 			window = limits.DefaultWatchWindow
 		}
 		if window < limits.MinRequestTimeout || window > limits.MaxRequestTimeout {
-			yield(Event{}, kube.Refusef(kube.CodeLimitValue, sentenceWatchWindow, limits.MaxRequestTimeout.String()))
+			yield(Event{}, fault.Refusef(fault.CodeLimitValue, sentenceWatchWindow, limits.MaxRequestTimeout.String()))
 			return
 		}
 		r, ko, err := s.listOf(ctx, kind, o, "Metadata")

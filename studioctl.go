@@ -60,6 +60,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/housekey"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
@@ -165,13 +166,13 @@ func openEndpoint(ep *kube.Endpoint, o Options) (*Session, error) {
 
 func open(ep *kube.Endpoint, o Options, ko kube.Options) (*Session, error) {
 	if o.MaxRows < 0 || o.MaxRows > limits.MaxMaxRows {
-		return nil, kube.Refusef(kube.CodeLimitValue, sentenceMaxRows, limits.MaxMaxRows)
+		return nil, fault.Refusef(fault.CodeLimitValue, sentenceMaxRows, limits.MaxMaxRows)
 	}
 	if o.Observe != nil {
 		ko.Observe = func(method, url string, _ *policy.Admitted) { o.Observe(method, url) }
 	}
 	if o.Redact < People || o.Redact > Machine {
-		return nil, kube.Refusef(kube.CodeBadValue, sentenceMode, int(o.Redact))
+		return nil, fault.Refusef(fault.CodeBadValue, sentenceMode, int(o.Redact))
 	}
 	return &Session{client: kube.NewClient(ep, ko), maxRows: o.MaxRows, mode: o.Redact}, nil
 }
@@ -288,7 +289,7 @@ func (s *Session) RowCap() int {
 // cap is kept.
 func (s *Session) CapRows(n int) error {
 	if n < 1 || n > s.RowCap() {
-		return kube.Refusef(kube.CodeLimitValue, sentenceCapRows, s.RowCap())
+		return fault.Refusef(fault.CodeLimitValue, sentenceCapRows, s.RowCap())
 	}
 	s.maxRows = n
 	return nil
@@ -301,10 +302,10 @@ func (s *Session) Mode() Mode { return s.mode }
 // lower mode is refused with the code refused.redact_lower, and the session keeps its mode.
 func (s *Session) Raise(m Mode) error {
 	if m < s.mode {
-		return kube.Refusef(kube.CodeRedactLower, sentenceRedactLower)
+		return fault.Refusef(fault.CodeRedactLower, sentenceRedactLower)
 	}
 	if m > Machine {
-		return kube.Refusef(kube.CodeBadValue, sentenceMode, int(m))
+		return fault.Refusef(fault.CodeBadValue, sentenceMode, int(m))
 	}
 	s.mode = m
 	return nil

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/inner"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -140,11 +140,11 @@ func capRows(r *Report, o Options, sessionCap int) error {
 	n := r.rows()
 	switch {
 	case o.Agent && n > AgentRowCap && r.Reading == ReadingWorkloads:
-		return &kube.Error{Code: kube.CodeLimitRows, Exit: kube.ExitRefused, Sentence: kube.Sentencef(SentenceAgentCapWorkloads, n, AgentRowCap)}
+		return &fault.Error{Code: fault.CodeLimitRows, Class: fault.Refused, Sentence: fault.Sentencef(SentenceAgentCapWorkloads, n, AgentRowCap)}
 	case o.Agent && n > AgentRowCap:
-		return &kube.Error{Code: kube.CodeLimitRows, Exit: kube.ExitRefused, Sentence: kube.Sentencef(SentenceAgentCapUsage, n, AgentRowCap)}
+		return &fault.Error{Code: fault.CodeLimitRows, Class: fault.Refused, Sentence: fault.Sentencef(SentenceAgentCapUsage, n, AgentRowCap)}
 	case !o.Agent && n > sessionCap:
-		return &kube.Error{Code: kube.CodeLimitRows, Exit: kube.ExitRefused, Sentence: kube.Sentencef(SentenceRowCap, n, sessionCap)}
+		return &fault.Error{Code: fault.CodeLimitRows, Class: fault.Refused, Sentence: fault.Sentencef(SentenceRowCap, n, sessionCap)}
 	}
 	return nil
 }
@@ -164,15 +164,15 @@ func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) 
 	if redact.SelectsOwner(o.Selector) {
 		// The allowlist would refuse the list itself; saying so before any read (discovery, the
 		// namespace) sends nothing at all.
-		return nil, kube.Refusef(CodeUsage, redact.SentenceOwnerSelector)
+		return nil, fault.Refusef(CodeUsage, redact.SentenceOwnerSelector)
 	}
 	g := &gatherer{s: s, all: o.AllNamespaces, maxRows: s.RowCap(), progress: o.Progress}
 	if !o.AllNamespaces {
 		if ns == "" {
 			ns = inner.Client(s).Endpoint().DefaultNamespace
 		}
-		if !kube.IsDNS1123Label(ns) {
-			return nil, kube.Refusef(CodeUsage, SentenceNamespace, ns)
+		if !fault.IsDNS1123Label(ns) {
+			return nil, fault.Refusef(CodeUsage, SentenceNamespace, ns)
 		}
 		g.namespaces = []string{ns}
 	}
@@ -181,7 +181,7 @@ func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) 
 
 // NothingAudited is the error of a run in which no namespace could be read (exit 1).
 func NothingAudited() error {
-	return &kube.Error{Code: kube.CodeForbidden, Status: 403, Exit: kube.ExitServerError, Sentence: SentenceNothingAudited}
+	return &fault.Error{Code: fault.CodeForbidden, Status: 403, Class: fault.ServerError, Sentence: SentenceNothingAudited}
 }
 
 // Unaudited is the report's error when nothing it asked for could be read (exit 1), nil when
@@ -189,7 +189,7 @@ func NothingAudited() error {
 func (r *Report) Unaudited() error {
 	switch {
 	case r.Reading == ReadingRBAC && r.Audited() == 0 && !r.ClusterAudited:
-		return &kube.Error{Code: kube.CodeForbidden, Status: 403, Exit: kube.ExitServerError, Sentence: SentenceRBACNothingAudited}
+		return &fault.Error{Code: fault.CodeForbidden, Status: 403, Class: fault.ServerError, Sentence: SentenceRBACNothingAudited}
 	case r.Reading != ReadingRBAC && r.Audited() == 0:
 		return NothingAudited()
 	}
@@ -200,7 +200,7 @@ func (r *Report) Unaudited() error {
 // workload. A namespace the identity may not read is in the report, not audited, with a finding.
 func ProfileWorkloads(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error) {
 	if o.Selector != "" {
-		return nil, kube.Refusef(CodeUsage, SentenceProfileSelector)
+		return nil, fault.Refusef(CodeUsage, SentenceProfileSelector)
 	}
 	g, timed, err := begin(ctx, s, ns, o)
 	if err != nil {

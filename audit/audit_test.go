@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/golden"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -158,13 +158,13 @@ func TestNothingAuditedAndAgentCap(t *testing.T) {
 	if r.Audited() != 0 || len(r.Findings) != 1 || r.Findings[0].Code != CodeNotAudited {
 		t.Errorf("locked: %+v", r.Findings)
 	}
-	e, _ := kube.AsError(NothingAudited())
-	if e.Exit != kube.ExitServerError {
-		t.Errorf("nothing audited exits %d", e.Exit)
+	e, _ := fault.As(NothingAudited())
+	if e.Class != fault.ServerError {
+		t.Errorf("nothing audited exits %d", e.Exit())
 	}
 	big := &Report{Reading: ReadingWorkloads, Namespaces: []*Namespace{{Name: "x", Workloads: make([]*Workload, 501)}}}
 	err = capRows(big, Options{Agent: true}, 5000)
-	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeLimitRows || !strings.Contains(e.Sentence, "run_kubectl_read") {
+	if e, ok := fault.As(err); !ok || e.Code != fault.CodeLimitRows || !strings.Contains(e.Sentence, "run_kubectl_read") {
 		t.Errorf("agent cap: %v", err)
 	}
 	if capRows(big, Options{}, 5000) != nil {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 func TestIgnoreBaselineAndFailOn(t *testing.T) {
@@ -69,7 +69,7 @@ func TestBaselineRefusesOtherDocuments(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.json")
 	os.WriteFile(p, []byte(`{"apiVersion":"v1","kind":"List"}`), 0o644)
 	_, err := LoadBaseline(p)
-	if e, ok := kube.AsError(err); !ok || e.Code != CodeFile || e.Exit != kube.ExitRefused {
+	if e, ok := fault.As(err); !ok || e.Code != CodeFile || e.Class != fault.Refused {
 		t.Errorf("got %v", err)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/sanitize"
@@ -46,7 +46,7 @@ func (f Finding) Object() string {
 func newFinding(code, kind, ns, name, container, format string, args ...any) Finding {
 	c, _ := CheckOf(code)
 	return Finding{Code: code, Severity: c.Severity, Kind: kind, Namespace: ns, Name: name, Container: container,
-		Message: kube.Sentencef(format, args...)}
+		Message: fault.Sentencef(format, args...)}
 }
 
 // tidy sorts findings (namespace, severity, code, object) and drops exact repeats.
@@ -101,7 +101,7 @@ func ParseIgnore(codes []string) (map[string]bool, error) {
 	out := map[string]bool{}
 	for _, c := range codes {
 		if _, ok := CheckOf(c); !ok {
-			return nil, kube.Refusef(CodeUsage, SentenceUnknownCode, c)
+			return nil, fault.Refusef(CodeUsage, SentenceUnknownCode, c)
 		}
 		out[c] = true
 	}
@@ -114,14 +114,14 @@ const maxFile = limits.AuditFileBytes
 func readSmall(path string) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil || !st.Mode().IsRegular() {
-		return nil, kube.Refusef(CodeFile, SentenceFileUnreadable, path)
+		return nil, fault.Refusef(CodeFile, SentenceFileUnreadable, path)
 	}
 	if st.Size() > maxFile {
-		return nil, kube.Refusef(CodeFile, SentenceFileTooLarge, path)
+		return nil, fault.Refusef(CodeFile, SentenceFileTooLarge, path)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, kube.Refusef(CodeFile, SentenceFileUnreadable, path)
+		return nil, fault.Refusef(CodeFile, SentenceFileUnreadable, path)
 	}
 	return data, nil
 }
@@ -156,7 +156,7 @@ func LoadBaseline(path string) (map[string]bool, error) {
 		Suppressed []Finding `json:"baselineFindings"`
 	}
 	if json.Unmarshal(data, &doc) != nil || doc.APIVersion != SchemaVersion || doc.Kind != SchemaKind {
-		return nil, kube.Refusef(CodeFile, SentenceBaselineSchema, path, SchemaVersion)
+		return nil, fault.Refusef(CodeFile, SentenceBaselineSchema, path, SchemaVersion)
 	}
 	out := map[string]bool{}
 	for _, f := range append(doc.Findings, doc.Suppressed...) {
@@ -173,7 +173,7 @@ func FailOn(s string) (Severity, error) {
 	case "none":
 		return "none", nil
 	}
-	return "", kube.Refusef(CodeUsage, SentenceFailOn, s)
+	return "", fault.Refusef(CodeUsage, SentenceFailOn, s)
 }
 
 // Fails reports whether any finding reaches the --fail-on severity ("none" never fails).

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 )
@@ -39,7 +40,7 @@ func (o *objects) forbidden(ns string) bool { return o.deniedAll || o.denied[ns]
 func (o *objects) none(ns string) bool { return len(o.byNS[ns]) == 0 && !o.seen[ns] }
 
 func isCode(err error, code string) bool {
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	return ok && e.Code == code
 }
 
@@ -52,7 +53,7 @@ func (g *gatherer) start(ctx context.Context) error {
 	g.report(sentenceProgressNamespaces)
 	var names []string
 	for o, err := range g.s.List(ctx, "namespaces", studioctl.ListOptions{MaxRows: g.maxRows}) {
-		if isCode(err, kube.CodeForbidden) {
+		if isCode(err, fault.CodeForbidden) {
 			return nil
 		}
 		if err != nil {
@@ -66,7 +67,7 @@ func (g *gatherer) start(ctx context.Context) error {
 
 func (g *gatherer) report(format string, args ...any) {
 	if g.progress != nil {
-		g.progress(kube.Sentencef(format, args...))
+		g.progress(fault.Sentencef(format, args...))
 	}
 }
 
@@ -87,7 +88,7 @@ func (g *gatherer) listInto(ctx context.Context, kind, label, field string, out 
 	if g.all {
 		g.report(sentenceProgressAll, kind)
 		err := g.read(ctx, kind, studioctl.ListOptions{AllNamespaces: true, LabelSelector: label, FieldSelector: field}, out)
-		if !isCode(err, kube.CodeForbidden) {
+		if !isCode(err, fault.CodeForbidden) {
 			return out, g.absent(err, out)
 		}
 		if !g.listedNS {
@@ -98,7 +99,7 @@ func (g *gatherer) listInto(ctx context.Context, kind, label, field string, out 
 	for i, ns := range g.namespaces {
 		g.report(sentenceProgressNS, kind, ns, i+1, len(g.namespaces))
 		err := g.read(ctx, kind, studioctl.ListOptions{Namespace: ns, LabelSelector: label, FieldSelector: field}, out)
-		if isCode(err, kube.CodeForbidden) {
+		if isCode(err, fault.CodeForbidden) {
 			out.denied[ns] = true
 			continue
 		}
@@ -111,7 +112,7 @@ func (g *gatherer) listInto(ctx context.Context, kind, label, field string, out 
 
 // absent turns "the server does not serve this kind" into an empty, unserved answer.
 func (g *gatherer) absent(err error, out *objects) error {
-	if isCode(err, kube.CodeUnknownType) {
+	if isCode(err, fault.CodeUnknownType) {
 		out.served = false
 		return nil
 	}
@@ -206,8 +207,8 @@ func (g *gatherer) missingNamespace(ctx context.Context, empty func(ns string) b
 		if !empty(ns) {
 			continue
 		}
-		if _, err := g.s.Get(ctx, "namespaces", "", ns); isCode(err, kube.CodeNotFound) {
-			return kube.Refusef(CodeNamespaceMissing, SentenceNamespaceMissing, ns)
+		if _, err := g.s.Get(ctx, "namespaces", "", ns); isCode(err, fault.CodeNotFound) {
+			return fault.Refusef(CodeNamespaceMissing, SentenceNamespaceMissing, ns)
 		}
 	}
 	return nil
@@ -219,7 +220,7 @@ func (g *gatherer) listCluster(ctx context.Context, kind string) (*objects, erro
 	out := &objects{byNS: map[string][]studioctl.Object{}, denied: map[string]bool{}, served: true}
 	g.report(sentenceProgressCluster, kind)
 	err := g.read(ctx, kind, studioctl.ListOptions{}, out)
-	if isCode(err, kube.CodeForbidden) {
+	if isCode(err, fault.CodeForbidden) {
 		out.denied[""] = true
 		return out, nil
 	}

@@ -8,7 +8,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/apivalue"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // ReadingHygiene is the hygiene reading: objects that point at nothing or that nothing uses, and
@@ -51,7 +51,7 @@ type requests struct{ cpu, memory *big.Rat }
 // with more requested than they can allocate.
 func AuditHygiene(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error) {
 	if o.Selector != "" {
-		return nil, kube.Refusef(CodeUsage, SentenceHygieneSelector)
+		return nil, fault.Refusef(CodeUsage, SentenceHygieneSelector)
 	}
 	g, timed, err := begin(ctx, s, ns, o)
 	if err != nil {

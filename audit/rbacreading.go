@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // The RBAC kinds the reading lists.
@@ -28,7 +28,7 @@ type rbacInput struct {
 // reported. What the identity may not list is reported as not audited, never as clean.
 func AuditRBAC(ctx context.Context, s *studioctl.Session, ns string, o Options) (*Report, error) {
 	if o.Selector != "" {
-		return nil, kube.Refusef(CodeUsage, SentenceRBACSelector)
+		return nil, fault.Refusef(CodeUsage, SentenceRBACSelector)
 	}
 	g, timed, err := begin(ctx, s, ns, o)
 	if err != nil {
@@ -89,7 +89,7 @@ func (r *Report) rbacCluster(in *rbacInput) {
 		r.grant(b, in.clusterRoles.byNS[""], nil)
 	}
 	if builtins > 0 {
-		r.Notices = append(r.Notices, kube.Sentencef(SentenceRBACBuiltIn, builtins))
+		r.Notices = append(r.Notices, fault.Sentencef(SentenceRBACBuiltIn, builtins))
 	}
 }
 
@@ -142,7 +142,7 @@ func scopeWords(ns string) string {
 	if ns == "" {
 		return "in every namespace"
 	}
-	return kube.Sentencef("in namespace %s", ns)
+	return fault.Sentencef("in namespace %s", ns)
 }
 
 func (g Grant) less(o Grant) bool {

@@ -1,7 +1,7 @@
 package audit
 
 // Every sentence of the audits, with its stable code. They are studioctl's own words, composed
-// through kube.Sentencef from what studioctl asked and what the objects say.
+// through fault.Sentencef from what studioctl asked and what the objects say.
 const (
 	CodeUsage            = "refused.audit.usage"
 	CodeFile             = "refused.audit.file"

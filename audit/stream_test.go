@@ -7,7 +7,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // The workload profile streams pods and events into the namespaces' profiles as they are read and
@@ -106,7 +106,7 @@ func TestAuditOfAMissingNamespace(t *testing.T) {
 		"usage":     func(ns string) (*Report, error) { return InspectUsage(ctx, s, ns, Options{}) },
 	} {
 		_, err := read("nosuch-namespace")
-		if e, ok := kube.AsError(err); !ok || e.Code != CodeNamespaceMissing || e.Exit != kube.ExitRefused || !strings.Contains(e.Sentence, "nosuch-namespace") {
+		if e, ok := fault.As(err); !ok || e.Code != CodeNamespaceMissing || e.Class != fault.Refused || !strings.Contains(e.Sentence, "nosuch-namespace") {
 			t.Errorf("%s: %v", name, err)
 		}
 		if r, err := read("default"); err != nil || len(r.Namespaces) != 1 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
@@ -130,7 +131,7 @@ func TestSourceMachineModeMasks(t *testing.T) {
 
 func TestSourceRefusesAFolder(t *testing.T) {
 	b, _ := newBrowser(t, nil, kube.Connection{})
-	if _, err := b.Source(context.Background(), &Node{Kind: KindFolder}); kube.ExitCode(err) != kube.ExitRefused {
+	if _, err := b.Source(context.Background(), &Node{Kind: KindFolder}); fault.ExitCode(err) != fault.ExitRefused {
 		t.Fatal(err)
 	}
 }
@@ -160,7 +161,7 @@ func TestListRunsGetOnTheType(t *testing.T) {
 	if res.Table == nil || len(res.Table.Rows) != 2 || res.Table.Rows[0][0] != "blue" {
 		t.Fatalf("%+v", res.Table)
 	}
-	if _, err := b.Logs(context.Background(), &Node{Kind: KindType}); kube.ExitCode(err) != kube.ExitRefused {
+	if _, err := b.Logs(context.Background(), &Node{Kind: KindType}); fault.ExitCode(err) != fault.ExitRefused {
 		t.Fatalf("a type has no logs: %v", err)
 	}
 }
@@ -219,7 +220,7 @@ func TestHealthUnreachableFails(t *testing.T) {
 	rt := roundTripperFunc(func(r *http.Request) (*http.Response, error) { return nil, io.ErrUnexpectedEOF })
 	ep, _ := kube.Connection{Host: "cluster.example", Token: "synthetic-token"}.Validate(kube.Switches{})
 	b := New(&reader.Session{Client: kube.NewClient(ep, kube.Options{Transport: rt})})
-	if _, err := b.Health(context.Background()); kube.ExitCode(err) != kube.ExitUnreachable {
+	if _, err := b.Health(context.Background()); fault.ExitCode(err) != fault.ExitUnreachable {
 		t.Fatalf("%v", err)
 	}
 }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read/reader"
@@ -68,7 +69,7 @@ type Node struct {
 	Capped    bool              // more than TreeFolderCap objects exist: Count reads "1,000 or more"
 	NotServed bool              // the server does not serve this kind
 	Locked    *Lock             // the identity may not list this kind here
-	Err       *kube.Error       // the server answered the list with another error
+	Err       *fault.Error      // the server answered the list with another error
 	Children  []*Node
 	custom    bool // the Custom Resources folder
 	// aboutSecret marks an event whose object is a Secret: an event is named after its object
@@ -221,7 +222,7 @@ func preferred(d *kube.Discovery, group, resource string) (kube.APIResource, boo
 
 // asLock turns a 403 into a lock carrying studioctl's sentence.
 func asLock(err error) (*Lock, bool) {
-	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeForbidden {
+	if e, ok := fault.As(err); ok && e.Code == fault.CodeForbidden {
 		return &Lock{Code: e.Code, Sentence: e.Sentence}, true
 	}
 	return nil, false

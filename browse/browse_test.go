@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -456,7 +457,7 @@ func TestOpenFolderErrors(t *testing.T) {
 	ep, _ := kube.Connection{Host: "cluster.example", Token: "synthetic-token", DefaultNamespace: "shop"}.Validate(kube.Switches{})
 	b2 := New(&reader.Session{Client: kube.NewClient(ep, kube.Options{Transport: rt})})
 	err := b2.Open(context.Background(), b2.NamespaceNode("shop"))
-	if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitUnreachable {
+	if e, ok := fault.As(err); !ok || e.Class != fault.Unreachable {
 		t.Fatalf("%v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -141,7 +142,7 @@ func (b *Browser) fillFolder(ctx context.Context, f *Node) error {
 				f.Locked = lock
 				return nil
 			}
-			if e, ok := kube.AsError(err); ok && e.Exit == kube.ExitServerError && e.Status != 0 {
+			if e, ok := fault.As(err); ok && e.Class == fault.ServerError && e.Status != 0 {
 				f.Err = e
 				return nil
 			}
@@ -185,7 +186,7 @@ func (b *Browser) list(ctx context.Context, r kube.APIResource, s kube.Scope, ma
 	p := &namePager{events: r.Resource == "events" && (r.Group == "" || r.Group == "events.k8s.io")}
 	err := b.c.ListTable(ctx, r, s, kube.ListOptions{IncludeObject: "None", MaxRows: max}, p)
 	capped := false
-	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
+	if e, ok := fault.As(err); ok && e.Code == fault.CodeLimitRows {
 		capped, err = true, nil
 	}
 	if err != nil {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -14,7 +14,7 @@ type Count struct {
 	Capped    bool
 	Locked    *Lock
 	NotServed bool
-	Err       *kube.Error
+	Err       *fault.Error
 	Source    string // namespaces: where the list came from (FromAPI, FromConnection, ...)
 }
 

@@ -3,6 +3,7 @@ package browse
 import (
 	"context"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -112,7 +113,7 @@ func (b *Browser) placeDefault(ctx context.Context, nsRes kube.APIResource, out 
 	_, err := b.c.GetTable(ctx, nsRes, "", def, "None")
 	b.release()
 	if err != nil {
-		if e, ok := kube.AsError(err); ok && e.Exit == kube.ExitServerError {
+		if e, ok := fault.As(err); ok && e.Class == fault.ServerError {
 			return nil // not found, or not readable: the list does not show it, so it is not drawn
 		}
 		return err

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"sync"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 )
@@ -109,8 +109,8 @@ func (b *Browser) missingNamespace(ctx context.Context, nodes []*Node) error {
 			continue
 		}
 		if b.namespaceNotFound(ctx, n.Namespace) {
-			return &kube.Error{Code: CodeNamespaceMissing, Sentence: kube.Sentencef(sentenceNamespaceMissing, n.Namespace),
-				Exit: kube.ExitServerError, Status: http.StatusNotFound}
+			return &fault.Error{Code: CodeNamespaceMissing, Sentence: fault.Sentencef(sentenceNamespaceMissing, n.Namespace),
+				Class: fault.ServerError, Status: http.StatusNotFound}
 		}
 	}
 	return nil
@@ -140,6 +140,6 @@ func (b *Browser) namespaceNotFound(ctx context.Context, ns string) bool {
 		return false
 	}
 	_, err = b.c.GetTable(ctx, r, "", ns, "None")
-	e, isErr := kube.AsError(err)
-	return isErr && e.Code == kube.CodeNotFound
+	e, isErr := fault.As(err)
+	return isErr && e.Code == fault.CodeNotFound
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
@@ -49,14 +50,14 @@ func TestTreeOfAMissingNamespace(t *testing.T) {
 			}
 			res, failed, err := Tree(context.Background(), b.s, printer.People, []string{"shop"}, false, false)
 			got := treeOutcome{Drawn: res != nil && res.Lines != nil, Failed: failed}
-			if e, ok := kube.AsError(err); ok {
-				got.Code, got.Sentence, got.Exit = e.Code, e.Sentence, e.Exit
+			if e, ok := fault.As(err); ok {
+				got.Code, got.Sentence, got.Exit = e.Code, e.Sentence, e.Exit()
 			} else if err != nil {
 				t.Fatal(err)
 			}
 			want := treeOutcome{Drawn: true}
 			if c.wantCode != "" {
-				want = treeOutcome{Code: c.wantCode, Exit: kube.ExitServerError,
+				want = treeOutcome{Code: c.wantCode, Exit: fault.ExitServerError,
 					Sentence: "The namespace shop does not exist on this server, so there is no tree to draw; check its name (studioctl get namespaces lists them)."}
 			}
 			if d := cmp.Diff(want, got); d != "" {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -292,7 +292,7 @@ func (v *View) run(ctx context.Context, n *Node, action string) {
 }
 
 func errorText(err error) string {
-	if e, ok := kube.AsError(err); ok {
+	if e, ok := fault.As(err); ok {
 		return e.Sentence
 	}
 	return sanitize.String(err.Error())

@@ -6,9 +6,9 @@
 //
 //   - GET /version;
 //   - GET /api and /apis (aggregated discovery; a server that answers only the unaggregated form
-//     is refused with kube.CodeNotAggregated), which must list authentication.k8s.io/v1
-//     selfsubjectreviews, else the server runs Kubernetes 1.27 or earlier (kube.CodeTooOld);
-//   - POST one SelfSubjectReview (who this is; a 404 is kube.CodeTooOld as well);
+//     is refused with fault.CodeNotAggregated), which must list authentication.k8s.io/v1
+//     selfsubjectreviews, else the server runs Kubernetes 1.27 or earlier (fault.CodeTooOld);
+//   - POST one SelfSubjectReview (who this is; a 404 is fault.CodeTooOld as well);
 //   - POST six SelfSubjectAccessReviews: create and get pods/exec in the default namespace, get
 //     nodes/proxy, every verb on every resource, list secrets in the default namespace and in the
 //     whole cluster;
@@ -38,6 +38,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -144,7 +145,7 @@ func Run(ctx context.Context, c *kube.Client) (*Report, error) {
 
 // tooOld is the version floor's refusal, the same error WhoAmI gives for a 404.
 func tooOld() error {
-	return &kube.Error{Code: kube.CodeTooOld, Sentence: kube.SentenceTooOld, Exit: kube.ExitServerError, Status: 200}
+	return &fault.Error{Code: fault.CodeTooOld, Sentence: fault.SentenceTooOld, Class: fault.ServerError, Status: 200}
 }
 
 func servesSelfSubjectReview(d *kube.Discovery) bool {
@@ -187,13 +188,13 @@ func namespaceNotice(ctx context.Context, c *kube.Client, d *kube.Discovery, def
 	}
 	var p countPager
 	err := c.ListTable(ctx, res, kube.Scope{}, kube.ListOptions{IncludeObject: "None", MaxRows: limits.MaxNamespacesListed}, &p)
-	e, isErr := kube.AsError(err)
+	e, isErr := fault.As(err)
 	switch {
 	case err == nil:
 		return nil, nil
-	case isErr && e.Code == kube.CodeForbidden:
+	case isErr && e.Code == fault.CodeForbidden:
 		return &Notice{CodeNamespacesNotListed, sprintf(sentenceNamespacesNotListed, defaultNS)}, nil
-	case isErr && e.Code == kube.CodeLimitRows:
+	case isErr && e.Code == fault.CodeLimitRows:
 		return &Notice{CodeNamespacesCap, sentenceNamespacesCap}, nil
 	}
 	return nil, err
@@ -216,15 +217,15 @@ func (p *countPager) Reset()                   { p.n = 0 }
 // Exit is the report's exit code: 4 with warnings, else 0.
 func (r *Report) Exit() int {
 	if len(r.Warnings) > 0 {
-		return kube.ExitWarnings
+		return fault.ExitWarnings
 	}
-	return kube.ExitOK
+	return fault.ExitOK
 }
 
 // ExitCode is the check's exit code from its report or its error.
 func ExitCode(r *Report, err error) int {
 	if err != nil {
-		return kube.ExitCode(err)
+		return fault.ExitCode(err)
 	}
 	return r.Exit()
 }
@@ -262,4 +263,4 @@ func (r *Report) Result(format string) *printer.Result {
 	return res
 }
 
-func sprintf(format string, args ...any) string { return kube.Sentencef(format, args...) }
+func sprintf(format string, args ...any) string { return fault.Sentencef(format, args...) }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -112,7 +113,7 @@ func none(map[string]string) bool { return false }
 
 func codeOf(t *testing.T, err error) string {
 	t.Helper()
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
 		t.Fatalf("not a studioctl error: %v", err)
 	}
@@ -147,7 +148,7 @@ func TestAnIdentityThatMayDoAnythingIsWarnedAbout(t *testing.T) {
 		!strings.Contains(s, "view ClusterRole") || !strings.Contains(s, "list secrets in every namespace") {
 		t.Fatalf("sentence %q", s)
 	}
-	if r.Exit() != kube.ExitWarnings || ExitCode(r, nil) != 4 {
+	if r.Exit() != fault.ExitWarnings || ExitCode(r, nil) != 4 {
 		t.Fatal("exit")
 	}
 	wantAsked := []string{
@@ -184,7 +185,7 @@ func TestAReaderHasNoWarning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Warnings) != 0 || len(r.Notices) != 0 || r.Exit() != kube.ExitOK {
+	if len(r.Warnings) != 0 || len(r.Notices) != 0 || r.Exit() != fault.ExitOK {
 		t.Fatalf("%+v", r)
 	}
 }
@@ -226,7 +227,7 @@ func TestAnIdentityThatMayNotListNamespacesGetsTheNotice(t *testing.T) {
 	if d := cmp.Diff(want, r.Notices); d != "" {
 		t.Fatal(d)
 	}
-	if r.Exit() != kube.ExitOK {
+	if r.Exit() != fault.ExitOK {
 		t.Fatal("a notice is not a warning")
 	}
 }
@@ -287,10 +288,10 @@ func TestAServerWithoutSelfSubjectReviewIsTooOld(t *testing.T) {
 	addVersion(reg)
 	addDiscovery(reg, old, "")
 	_, err := Run(context.Background(), c)
-	if codeOf(t, err) != kube.CodeTooOld || ExitCode(nil, err) != kube.ExitServerError {
+	if codeOf(t, err) != fault.CodeTooOld || ExitCode(nil, err) != fault.ExitServerError {
 		t.Fatal(err)
 	}
-	if e, _ := kube.AsError(err); e.Sentence != kube.SentenceTooOld {
+	if e, _ := fault.As(err); e.Sentence != fault.SentenceTooOld {
 		t.Fatal(e.Sentence)
 	}
 	// Discovery lists it, but the POST answers 404: too old as well.
@@ -299,7 +300,7 @@ func TestAServerWithoutSelfSubjectReviewIsTooOld(t *testing.T) {
 	addDiscovery(reg, synth.Basic, "")
 	reg.Add(&httpstub.Stub{Method: "POST", Path: pathSSR, Status: 404, Body: `{"kind":"Status","reason":"NotFound"}`})
 	_, err = Run(context.Background(), c)
-	if codeOf(t, err) != kube.CodeTooOld {
+	if codeOf(t, err) != fault.CodeTooOld {
 		t.Fatal(err)
 	}
 }
@@ -309,7 +310,7 @@ func TestAServerWithoutAggregatedDiscoveryIsRefused(t *testing.T) {
 	addVersion(reg)
 	reg.JSON("/api", "", `{"kind":"APIVersions","versions":["v1"],"serverAddressByClientCIDRs":[]}`)
 	_, err := Run(context.Background(), c)
-	if codeOf(t, err) != kube.CodeNotAggregated {
+	if codeOf(t, err) != fault.CodeNotAggregated {
 		t.Fatal(err)
 	}
 }
@@ -337,21 +338,21 @@ func TestFailuresKeepTheirExitCodes(t *testing.T) {
 		return nil, errors.New("synthetic: connection refused")
 	}})
 	_, err := Run(context.Background(), c)
-	if ExitCode(nil, err) != kube.ExitUnreachable {
+	if ExitCode(nil, err) != fault.ExitUnreachable {
 		t.Fatalf("%v", err)
 	}
 	// A server error.
 	c, reg = newClient(t, kube.Connection{})
 	reg.Add(&httpstub.Stub{Path: "/version", Status: 500, Body: `{"kind":"Status","reason":"InternalError","message":"SERVER-SAID"}`})
 	_, err = Run(context.Background(), c)
-	if ExitCode(nil, err) != kube.ExitServerError || strings.Contains(err.Error(), "SERVER-SAID") {
+	if ExitCode(nil, err) != fault.ExitServerError || strings.Contains(err.Error(), "SERVER-SAID") {
 		t.Fatalf("%v", err)
 	}
 	// An expired token: 401 after one request.
 	c, reg = newClient(t, kube.Connection{})
 	reg.Add(&httpstub.Stub{Path: "/version", Status: 401, Body: `{}`})
 	_, err = Run(context.Background(), c)
-	if codeOf(t, err) != kube.CodeUnauthorized || reg.Count() != 1 {
+	if codeOf(t, err) != fault.CodeUnauthorized || reg.Count() != 1 {
 		t.Fatalf("%v", err)
 	}
 	// A review the server refuses fails the check: it cannot say what the credential holds.
@@ -361,7 +362,7 @@ func TestFailuresKeepTheirExitCodes(t *testing.T) {
 	addWhoAmI(reg, "x")
 	reg.Add(&httpstub.Stub{Method: "POST", Path: pathSSAR, Times: 6, Status: 500, Body: `{}`})
 	_, err = Run(context.Background(), c)
-	if ExitCode(nil, err) != kube.ExitServerError {
+	if ExitCode(nil, err) != fault.ExitServerError {
 		t.Fatalf("%v", err)
 	}
 }
@@ -404,7 +405,7 @@ func TestTheJSONObjectHasTheDocumentedShape(t *testing.T) {
 	if d := cmp.Diff([]any{map[string]any{"code": CodeNamespacesCap, "sentence": "n"}}, got["notices"]); d != "" {
 		t.Fatal(d)
 	}
-	if r.Result("json").Exit != kube.ExitWarnings {
+	if r.Result("json").Exit != fault.ExitWarnings {
 		t.Fatal("exit")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 )
@@ -144,7 +145,7 @@ func describeNeed(a kube.AccessCheck) RightAnswer {
 func RunRights(ctx context.Context, c *kube.Client, profile string) (*RightsReport, error) {
 	needs, ok := Profiles[profile]
 	if !ok {
-		return nil, kube.Refusef(CodeRightsProfile, SentenceRightsProfile, profile, strings.Join(ProfileNames(), ", "))
+		return nil, fault.Refusef(CodeRightsProfile, SentenceRightsProfile, profile, strings.Join(ProfileNames(), ", "))
 	}
 	checks := make([]kube.AccessCheck, len(needs))
 	answers := make([]kube.AccessAnswer, len(needs))
@@ -176,9 +177,9 @@ func RunRights(ctx context.Context, c *kube.Client, profile string) (*RightsRepo
 // Exit is 4 when a right is missing, else 0.
 func (r *RightsReport) Exit() int {
 	if len(r.Missing) > 0 {
-		return kube.ExitWarnings
+		return fault.ExitWarnings
 	}
-	return kube.ExitOK
+	return fault.ExitOK
 }
 
 // Result is the report for the printer: the object with -o json, else one line a right.

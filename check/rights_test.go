@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
@@ -64,9 +65,9 @@ func TestRightsProfiles(t *testing.T) {
 		var res bytes.Buffer
 		printer.NewWriter(&res, &res, printer.People).Write(r.Result(""))
 		golden.Check(t, "rights-"+name+".txt", res.String())
-		wantExit := kube.ExitOK
+		wantExit := fault.ExitOK
 		if len(r.Missing) > 0 {
-			wantExit = kube.ExitWarnings
+			wantExit = fault.ExitWarnings
 		}
 		if r.Exit() != wantExit {
 			t.Errorf("%s: exit %d", name, r.Exit())
@@ -86,7 +87,7 @@ func TestRightsMissingNamed(t *testing.T) {
 	}
 	want := []string{"get deployments.apps toolhive-operator in namespace toolhive-system",
 		"list mcpservers.toolhive.stacklok.dev in every namespace"}
-	if diff := cmp.Diff(want, r.Missing); diff != "" || r.Exit() != kube.ExitWarnings {
+	if diff := cmp.Diff(want, r.Missing); diff != "" || r.Exit() != fault.ExitWarnings {
 		t.Errorf("missing (-want +got):\n%s", diff)
 	}
 }
@@ -118,7 +119,7 @@ func TestReaderProfilesAskOnlyToRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Notice{{CodeRightsManager, sentenceRightsMCPManager}}
-	if diff := cmp.Diff(want, r.Notices); diff != "" || r.Exit() != kube.ExitOK {
+	if diff := cmp.Diff(want, r.Notices); diff != "" || r.Exit() != fault.ExitOK {
 		t.Errorf("exit %d, notices (-want +got):\n%s", r.Exit(), diff)
 	}
 }
@@ -126,7 +127,7 @@ func TestReaderProfilesAskOnlyToRead(t *testing.T) {
 func TestRightsUnknownProfile(t *testing.T) {
 	c, _ := newClient(t, kube.Connection{})
 	_, err := RunRights(context.Background(), c, "everything")
-	if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitRefused || !strings.Contains(e.Sentence, "discover") {
+	if e, ok := fault.As(err); !ok || e.Class != fault.Refused || !strings.Contains(e.Sentence, "discover") {
 		t.Errorf("got %v", err)
 	}
 }

@@ -11,8 +11,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
@@ -56,7 +56,7 @@ func (l *Loop) Script(ctx context.Context, in io.Reader) (failed bool, err error
 		}
 		ok := !tooLong && l.RunOne(ctx, line)
 		if tooLong {
-			l.fail(kube.Refusef(statement.CodeLexer, statement.SentenceLineTooLong))
+			l.fail(fault.Refusef(statement.CodeLexer, statement.SentenceLineTooLong))
 		}
 		if !ok {
 			failed = true
@@ -120,17 +120,17 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 	if r := o.Result; o.Err == nil && r != nil && len(r.Body) > 0 && r.Body[len(r.Body)-1] != '\n' {
 		fmt.Fprintln(l.Out) // get --raw's answer ends without one; the next prompt starts a line
 	}
-	return code == kube.ExitOK
+	return code == fault.ExitOK
 }
 
 // fail prints one failure on Err; a piped line's failure names its line number.
 func (l *Loop) fail(err error) {
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
-		e = &kube.Error{Code: "internal", Sentence: sanitize.String(err.Error()), Exit: kube.ExitRefused}
+		e = &fault.Error{Code: "internal", Sentence: sanitize.String(err.Error()), Class: fault.Refused}
 	}
 	if l.line > 0 {
-		e = &kube.Error{Code: e.Code, Sentence: fmt.Sprintf("line %d: %s", l.line, e.Sentence), Exit: e.Exit, Status: e.Status}
+		e = &fault.Error{Code: e.Code, Sentence: fmt.Sprintf("line %d: %s", l.line, e.Sentence), Class: e.Class, Status: e.Status}
 	}
 	printer.WriteError(l.Err, e, false)
 }

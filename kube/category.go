@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Category lists the resources discovery places in a category ("all"), as kubectl's category
@@ -74,7 +76,7 @@ func (c *Client) ResolveTypes(ctx context.Context, typ string) ([]APIResource, e
 		return []APIResource{r}, nil
 	}
 	if len(rs) > limits.MaxKindsPerStatement {
-		return nil, Refusef(CodeLimitKinds, sentenceCategoryKinds, typ, len(rs), limits.MaxKindsPerStatement)
+		return nil, fault.Refusef(fault.CodeLimitKinds, sentenceCategoryKinds, typ, len(rs), limits.MaxKindsPerStatement)
 	}
 	return rs, nil
 }

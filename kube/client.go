@@ -26,6 +26,8 @@ import (
 
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Options are the client's seams and settings. Every field has a working zero value.
@@ -147,7 +149,7 @@ type call struct {
 	what   string // what the request does, for sentences: "list pods in namespace shop"
 	cap    int64
 	// notFound composes the 404 sentence; nil uses the generic one.
-	notFound func() *Error
+	notFound func() *fault.Error
 	timeout  time.Duration // the deadline in force, for sentences
 }
 
@@ -270,7 +272,7 @@ func (c *Client) roundTrip(ctx context.Context, cl *call) (*http.Response, error
 	trace := &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { connected = true }}
 	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), cl.method, u, body)
 	if err != nil {
-		return nil, Refusef(codeRefusedRequest, sentenceRequestShape, cl.what)
+		return nil, fault.Refusef(codeRefusedRequest, sentenceRequestShape, cl.what)
 	}
 	req.Header.Set("Accept", cl.accept)
 	resp, err := c.hc.Do(req)
@@ -280,83 +282,67 @@ func (c *Client) roundTrip(ctx context.Context, cl *call) (*http.Response, error
 	return resp, nil
 }
 
-// ErrNoRecording is what a transport beneath the guard that answers from recorded data (a
-// replay) returns for a request it holds no answer to.
-var ErrNoRecording = errors.New("no recorded answer for this request")
-
-// Missing is what a transport beneath the guard that answers from a snapshot returns for a request
-// it cannot answer: Lacks says, in words, what the snapshot does not hold.
-type Missing struct{ Lacks string }
-
-// Error says what the snapshot lacks, for logs and tests; what a person reads is the sentence the
-// reader composes from Lacks.
-func (m *Missing) Error() string { return "the snapshot holds no " + m.Lacks }
-
-// ErrReplayEnd is what a transport that answers from a snapshot returns for a watch or a followed
-// log past the capture: nothing changed after it, so a live statement ends there, cleanly.
-var ErrReplayEnd = errors.New("the snapshot holds no change after its capture")
-
 // transportError turns what net/http or the guard said into studioctl's sentence.
 func (c *Client) transportError(ctx context.Context, cl *call, err error, connected bool) error {
 	var ref *policy.Refusal
 	if errors.As(err, &ref) {
-		return Refusef(codeRefusedPolicy, sentenceRefusedPolicy, cl.what, ref.Reason)
+		return fault.Refusef(codeRefusedPolicy, sentenceRefusedPolicy, cl.what, ref.Reason)
 	}
-	if errors.Is(err, ErrNoRecording) {
-		return serverError(codeReplayMissing, 0, sprintf(sentenceReplayMissing, cl.what))
+	if errors.Is(err, fault.ErrNoRecording) {
+		return fault.Server(codeReplayMissing, 0, sprintf(sentenceReplayMissing, cl.what))
 	}
-	if errors.Is(err, ErrReplayEnd) {
-		return &Error{Code: CodeReplayEnd, Exit: ExitOK, Sentence: sprintf(sentenceReplayEnd, cl.what)}
+	if errors.Is(err, fault.ErrReplayEnd) {
+		return &fault.Error{Code: CodeReplayEnd, Class: fault.Ended, Sentence: sprintf(sentenceReplayEnd, cl.what)}
 	}
 	// A reader beneath the guard that refuses its own file (a snapshot entry that cannot be read)
 	// composed the sentence itself: a refusal (exit 2), not an unreachable server.
-	var own *Error
-	if errors.As(err, &own) && (own.Exit == ExitRefused || own.Exit == ExitUnreachable) {
+	var own *fault.Error
+	if errors.As(err, &own) && (own.Class == fault.Refused || own.Class == fault.Unreachable) {
 		return own
 	}
-	var missing *Missing
+	var missing *fault.Missing
 	if errors.As(err, &missing) {
-		return serverError(codeReplayMissing, 0, sprintf(sentenceSnapshotMissing, cl.what, missing.Lacks))
+		return fault.Server(codeReplayMissing, 0, sprintf(sentenceSnapshotMissing, cl.what, missing.Lacks))
 	}
 	var de *dialError
 	if errors.As(err, &de) {
 		switch de.kind {
 		case dialErrForbidden:
-			return Refusef(codeConnMetadata, sentenceConnMetadata)
+			return fault.Refusef(codeConnMetadata, sentenceConnMetadata)
 		case dialErrDNS:
-			return unreachable(codeUnreachableDNS, sprintf(sentenceUnreachableDNS, c.ep.Host))
+			return fault.Unreached(codeUnreachableDNS, sprintf(sentenceUnreachableDNS, c.ep.Host))
 		}
 		if isTimeout(de.err) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return unreachable(codeUnreachableConnect, sprintf(sentenceNoConnect, c.ep.hostPort(), fmtDuration(c.opts.ConnectTimeout)))
+			return fault.Unreached(codeUnreachableConnect, sprintf(sentenceNoConnect, c.ep.hostPort(), fmtDuration(c.opts.ConnectTimeout)))
 		}
-		return unreachable(codeUnreachableConnect, sprintf(sentenceConnectFailed, c.ep.hostPort()))
+		return fault.Unreached(codeUnreachableConnect, sprintf(sentenceConnectFailed, c.ep.hostPort()))
 	}
 	if errors.Is(err, errSwitchingProtocols) {
-		return serverError(codeSwitchingProtocols, 101, sprintf(sentenceSwitchingProtocols, cl.what))
+		return fault.Server(codeSwitchingProtocols, 101, sprintf(sentenceSwitchingProtocols, cl.what))
 	}
 	var certErr *tls.CertificateVerificationError
 	var unknownCA x509.UnknownAuthorityError
 	var hostErr x509.HostnameError
 	if errors.As(err, &certErr) || errors.As(err, &unknownCA) || errors.As(err, &hostErr) {
-		return unreachable(CodeUnreachableTLS, sprintf(sentenceTLSVerify, c.ep.hostPort()))
+		return fault.Unreached(fault.CodeUnreachableTLS, sprintf(sentenceTLSVerify, c.ep.hostPort()))
 	}
 	if errors.Is(err, context.Canceled) && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return &Error{Code: CodeCanceled, Sentence: sentenceCanceled, Exit: ExitServerError}
+		return &fault.Error{Code: fault.CodeCanceled, Sentence: sentenceCanceled, Class: fault.ServerError}
 	}
 	if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
 		if !connected {
-			return unreachable(codeUnreachableConnect, sprintf(sentenceNoConnect, c.ep.hostPort(), fmtDuration(cl.timeout)))
+			return fault.Unreached(codeUnreachableConnect, sprintf(sentenceNoConnect, c.ep.hostPort(), fmtDuration(cl.timeout)))
 		}
-		return unreachable(codeTimeout, sprintf(sentenceNoAnswer, cl.what, fmtDuration(cl.timeout)))
+		return fault.Unreached(codeTimeout, sprintf(sentenceNoAnswer, cl.what, fmtDuration(cl.timeout)))
 	}
 	var tlsRecord tls.RecordHeaderError
 	if errors.As(err, &tlsRecord) {
-		return unreachable(CodeUnreachableTLS, sprintf(sentenceNotTLS, c.ep.hostPort()))
+		return fault.Unreached(fault.CodeUnreachableTLS, sprintf(sentenceNotTLS, c.ep.hostPort()))
 	}
 	if !connected {
-		return unreachable(codeUnreachableConnect, sprintf(sentenceConnectFailed, c.ep.hostPort()))
+		return fault.Unreached(codeUnreachableConnect, sprintf(sentenceConnectFailed, c.ep.hostPort()))
 	}
-	return unreachable(codeBrokenAnswer, sprintf(sentenceBrokenAnswer, cl.what))
+	return fault.Unreached(codeBrokenAnswer, sprintf(sentenceBrokenAnswer, cl.what))
 }
 
 // readError explains a failure while reading a body the server had started to send.
@@ -367,7 +353,7 @@ func (c *Client) readError(ctx context.Context, cl *call, err error) error {
 			limit = limits.MaxResponseBytes
 		}
 		// A cap reached while reading: exit 2, as every cap of the contract.
-		return &Error{Code: codeLimitResponse, Exit: ExitRefused, Status: 200, Sentence: sprintf(sentenceResponseTooLarge, cl.what, humanBytes(limit))}
+		return &fault.Error{Code: codeLimitResponse, Class: fault.Refused, Status: 200, Sentence: sprintf(sentenceResponseTooLarge, cl.what, humanBytes(limit))}
 	}
 	return c.transportError(ctx, cl, err, true)
 }
@@ -398,36 +384,36 @@ func (c *Client) answerError(cl *call, resp *http.Response) error {
 	status := StatusLine(code)
 	switch {
 	case code >= 300 && code < 400:
-		return serverError(codeRedirect, code, sprintf(sentenceRedirect, cl.what, status))
+		return fault.Server(codeRedirect, code, sprintf(sentenceRedirect, cl.what, status))
 	case code == http.StatusUnauthorized:
 		if c.ep.Anonymous && c.ep.Scheme == "https" {
-			return serverError(CodeUnauthorized, code, sentenceAnonymous401)
+			return fault.Server(fault.CodeUnauthorized, code, sentenceAnonymous401)
 		}
-		return serverError(CodeUnauthorized, code, sentenceExpired401)
+		return fault.Server(fault.CodeUnauthorized, code, sentenceExpired401)
 	case code == http.StatusForbidden:
 		if c.ep.Anonymous && c.ep.Scheme == "https" {
-			return serverError(CodeForbidden, code, sprintf(sentenceAnonymous403, cl.what))
+			return fault.Server(fault.CodeForbidden, code, sprintf(sentenceAnonymous403, cl.what))
 		}
-		return serverError(CodeForbidden, code, sprintf(sentenceForbidden, cl.what))
+		return fault.Server(fault.CodeForbidden, code, sprintf(sentenceForbidden, cl.what))
 	case code == http.StatusNotFound:
 		if cl.notFound != nil {
 			return cl.notFound()
 		}
-		return serverError(CodeNotFound, code, sprintf(sentenceNotFound, cl.what))
+		return fault.Server(fault.CodeNotFound, code, sprintf(sentenceNotFound, cl.what))
 	case code == http.StatusGone:
-		return serverError(CodeGone, code, sprintf(sentenceGone, cl.what))
+		return fault.Server(fault.CodeGone, code, sprintf(sentenceGone, cl.what))
 	case code == http.StatusTooManyRequests:
 		return errTooManyRequests(cl.what)
 	}
 	reason := answerReason(resp)
 	if reason != "" {
-		return serverError(codeServerError, code, sprintf(sentenceServerErrorReason, cl.what, status, reason))
+		return fault.Server(codeServerError, code, sprintf(sentenceServerErrorReason, cl.what, status, reason))
 	}
-	return serverError(codeServerError, code, sprintf(sentenceServerError, cl.what, status))
+	return fault.Server(codeServerError, code, sprintf(sentenceServerError, cl.what, status))
 }
 
-func errTooManyRequests(what string) *Error {
-	return serverError(codeTooManyRequests, http.StatusTooManyRequests, sprintf(sentenceTooManyRequests, what))
+func errTooManyRequests(what string) *fault.Error {
+	return fault.Server(codeTooManyRequests, http.StatusTooManyRequests, sprintf(sentenceTooManyRequests, what))
 }
 
 // StatusLine is the HTTP status line of code, as a replayed answer carries it.

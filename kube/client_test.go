@@ -26,6 +26,8 @@ import (
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 const secretToken = "s3cr3t-token-CANARY-7f3a"
@@ -63,9 +65,9 @@ type collect struct {
 func (c *collect) Page(t *Table) error { c.rows += len(t.Rows); return nil }
 func (c *collect) Reset()              { c.rows = 0; c.resets++ }
 
-func wantCode(t *testing.T, err error, code string) *Error {
+func wantCode(t *testing.T, err error, code string) *fault.Error {
 	t.Helper()
-	e, ok := AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
 		t.Fatalf("error %v (%T) is not a studioctl sentence", err, err)
 	}
@@ -106,7 +108,7 @@ func TestRowCapRefusesPastTheCap(t *testing.T) {
 	c, reg := stubClient(t, Options{})
 	reg.JSON("/api/v1/pods", "limit=500&includeObject=Metadata", table(500, "more"))
 	err := c.ListTable(context.Background(), pods(t, c), Scope{AllNamespaces: true}, ListOptions{MaxRows: 500, IncludeObject: "Metadata"}, &collect{})
-	e := wantCode(t, err, CodeLimitRows)
+	e := wantCode(t, err, fault.CodeLimitRows)
 	for _, word := range []string{"500", "--max-rows", "-l", "--field-selector"} {
 		if !strings.Contains(e.Sentence, word) {
 			t.Errorf("sentence lacks %q: %s", word, e.Sentence)
@@ -122,7 +124,7 @@ func TestEndlessContinueTokensStopAtTheCap(t *testing.T) {
 		return jsonResponse(r, 200, table(500, "tok"+strconv.Itoa(n))), nil
 	}})
 	err := c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{}, &collect{})
-	wantCode(t, err, CodeLimitRows)
+	wantCode(t, err, fault.CodeLimitRows)
 }
 
 func TestRepeatedContinueTokenIsMalformed(t *testing.T) {
@@ -139,7 +141,7 @@ func TestGoneRestartsTheWalkOnceThenFails(t *testing.T) {
 	reg.JSON("/api/v1/namespaces/shop/pods", "limit=500", table(500, "t1"))
 	got := &collect{}
 	err := c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{}, got)
-	wantCode(t, err, CodeGone)
+	wantCode(t, err, fault.CodeGone)
 	if got.resets != 1 {
 		t.Fatalf("resets = %d, want 1", got.resets)
 	}
@@ -154,7 +156,7 @@ func TestGoneWithNoRestartFailsWithoutRestarting(t *testing.T) {
 	reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "limit=500&continue=t1", Status: 410, Body: `{"kind":"Status","reason":"Expired","message":"SERVER-SAID"}`})
 	got := &collect{}
 	err := c.ListTable(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{NoRestart: true}, got)
-	wantCode(t, err, CodeGone)
+	wantCode(t, err, fault.CodeGone)
 	if got.resets != 0 || !strings.Contains(err.Error(), "after part of it was printed") {
 		t.Fatalf("resets = %d, error %q", got.resets, err)
 	}
@@ -207,9 +209,9 @@ func TestServerAnswersBecomeSentences(t *testing.T) {
 		code   string
 		words  []string
 	}{
-		{401, echo, CodeUnauthorized, []string{"401", "expired"}},
-		{403, echo, CodeForbidden, []string{"403", "list pods in namespace shop"}},
-		{404, echo, CodeNotFound, []string{"404"}},
+		{401, echo, fault.CodeUnauthorized, []string{"401", "expired"}},
+		{403, echo, fault.CodeForbidden, []string{"403", "list pods in namespace shop"}},
+		{404, echo, fault.CodeNotFound, []string{"404"}},
 		{500, `{"kind":"Status","reason":"InternalError","message":"SERVER-SAID"}`, codeServerError, []string{"500", "InternalError"}},
 		{503, `<html>SERVER-SAID</html>`, codeServerError, []string{"503"}},
 		{422, `{"kind":"Status","reason":"SERVER-SAID with spaces"}`, codeServerError, []string{"422"}},
@@ -236,7 +238,7 @@ func TestAnonymousSentencesComeFromTheConnection(t *testing.T) {
 	ep, _ := Connection{Host: "cluster.example"}.Validate(Switches{})
 	c := NewClient(ep, Options{Transport: reg})
 	_, err := c.RefreshDiscovery(context.Background())
-	e := wantCode(t, err, CodeForbidden)
+	e := wantCode(t, err, fault.CodeForbidden)
 	if !strings.Contains(e.Sentence, "anonymous") || !strings.Contains(e.Sentence, "read the API's discovery at /api") {
 		t.Fatalf("sentence: %s", e.Sentence)
 	}
@@ -311,10 +313,10 @@ func TestNamesAreCheckedBeforeAnyRequest(t *testing.T) {
 	before := reg.Count()
 	for _, name := range []string{"../secrets", "a/b", "a%2F", "..", "a b", "a\x00", "x?watch=true", "é"} {
 		_, err := c.GetObject(context.Background(), r, "shop", name)
-		wantCode(t, err, CodeRefusedName)
+		wantCode(t, err, fault.CodeRefusedName)
 	}
 	_, err := c.GetObject(context.Background(), r, "../kube-system", "x")
-	wantCode(t, err, CodeRefusedName)
+	wantCode(t, err, fault.CodeRefusedName)
 	if reg.Count() != before {
 		t.Fatalf("a refused name reached the transport")
 	}
@@ -393,8 +395,8 @@ func TestGzipBombIsCutAtTheCapOnDecompressedBytes(t *testing.T) {
 	}), time.Minute) // the cap is the point, not the deadline: under -race on a busy machine 16 MiB take seconds
 	defer srv.Close()
 	_, err := c.ServerVersion(context.Background())
-	if e := wantCode(t, err, codeLimitResponse); e.Exit != ExitRefused {
-		t.Errorf("a cap reached while reading exits %d, want %d (the contract's caps exit 2)", e.Exit, ExitRefused)
+	if e := wantCode(t, err, codeLimitResponse); e.Class != fault.Refused {
+		t.Errorf("a cap reached while reading exits %d, want %d (the contract's caps exit 2)", e.Exit(), fault.ExitRefused)
 	}
 }
 
@@ -432,7 +434,7 @@ func TestWrongCAIsUnreachable(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = NewClient(ep, Options{}).ServerVersion(context.Background())
-	wantCode(t, err, CodeUnreachableTLS)
+	wantCode(t, err, fault.CodeUnreachableTLS)
 }
 
 func TestConnectDeadline(t *testing.T) {
@@ -441,8 +443,8 @@ func TestConnectDeadline(t *testing.T) {
 	ep, _ := Connection{Host: "api.cluster.example", Token: secretToken}.Validate(Switches{})
 	c := NewClient(ep, Options{ConnectTimeout: 50 * time.Millisecond, RequestTimeout: 100 * time.Millisecond, Resolver: blockingResolver{}})
 	_, err := c.ServerVersion(context.Background())
-	e, ok := AsError(err)
-	if !ok || e.Exit != ExitUnreachable {
+	e, ok := fault.As(err)
+	if !ok || e.Class != fault.Unreachable {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -544,7 +546,7 @@ func TestUnknownTypeRefreshesDiscoveryOnce(t *testing.T) {
 	reg.Add(&httpstub.Stub{Path: "/apis", Body: apis, Header: h})
 	c2 := NewClient(c.ep, Options{Transport: reg, CacheDir: dir})
 	_, err := c2.Resolve(context.Background(), "foo")
-	e := wantCode(t, err, CodeUnknownType)
+	e := wantCode(t, err, fault.CodeUnknownType)
 	if e.Sentence != `the server doesn't have a resource type "foo"` {
 		t.Fatalf("sentence: %s", e.Sentence)
 	}
@@ -585,7 +587,7 @@ func TestUnaggregatedDiscoveryIsRefused(t *testing.T) {
 	reg.JSON("/api", "", `{"kind":"APIVersions","versions":["v1"]}`)
 	ep, _ := Connection{Host: "cluster.example", Token: "t"}.Validate(Switches{})
 	_, err := NewClient(ep, Options{Transport: reg}).RefreshDiscovery(context.Background())
-	wantCode(t, err, CodeNotAggregated)
+	wantCode(t, err, fault.CodeNotAggregated)
 }
 
 func TestDiscoveryOnlyNarrowsVerbs(t *testing.T) {

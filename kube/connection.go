@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/apivalue"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // SSLMode says how the server's certificate is checked, in the spec's words.
@@ -83,9 +85,8 @@ func (e *Endpoint) Mode() SSLMode { return e.mode }
 const DefaultPort = 6443
 
 var (
-	dns1123Label = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
-	hostName     = regexp.MustCompile(`^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?(\.[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?)*\.?$`)
-	apiPathSeg   = regexp.MustCompile(`^[A-Za-z0-9._~-]+$`)
+	hostName   = regexp.MustCompile(`^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?(\.[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?)*\.?$`)
+	apiPathSeg = regexp.MustCompile(`^[A-Za-z0-9._~-]+$`)
 )
 
 // validHostName accepts a DNS name of labels of at most 63 characters whose last label is not all
@@ -105,9 +106,6 @@ func validHostName(h string) bool {
 	return strings.Trim(last, "0123456789") != ""
 }
 
-// IsDNS1123Label reports whether s is a valid namespace name.
-func IsDNS1123Label(s string) bool { return len(s) <= 63 && dns1123Label.MatchString(s) }
-
 // reservedAPIPathSegments may not appear in an API path, so a prefix can never route a request
 // through a proxy subresource or into the API's own tree.
 var reservedAPIPathSegments = map[string]bool{
@@ -119,33 +117,33 @@ var reservedAPIPathSegments = map[string]bool{
 // field and says nothing was sent.
 func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 	if c.User != "" {
-		return nil, refusal(codeConnUser, sentenceConnUser)
+		return nil, fault.Refusef(codeConnUser, sentenceConnUser)
 	}
 	host := strings.TrimSpace(c.Host)
 	if host != c.Host || host == "" {
-		return nil, refusal(codeConnHost, sentenceConnHost)
+		return nil, fault.Refusef(codeConnHost, sentenceConnHost)
 	}
 	if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") && strings.Contains(host, ":") {
 		host = host[1 : len(host)-1]
 	}
 	if strings.Contains(host, "%") { // a zoned IPv6 literal names an interface, never a cluster
-		return nil, refusal(codeConnHost, sentenceConnHost)
+		return nil, fault.Refusef(codeConnHost, sentenceConnHost)
 	}
 	if net.ParseIP(host) == nil && !validHostName(host) {
-		return nil, refusal(codeConnHost, sentenceConnHost)
+		return nil, fault.Refusef(codeConnHost, sentenceConnHost)
 	}
 	if ip := net.ParseIP(host); ip != nil && forbiddenIP(ip) {
 		if ip.IsUnspecified() || ip.IsMulticast() {
-			return nil, refusal(codeConnHost, sentenceConnNotHostAddress)
+			return nil, fault.Refusef(codeConnHost, sentenceConnNotHostAddress)
 		}
-		return nil, refusal(codeConnMetadata, sentenceConnMetadata)
+		return nil, fault.Refusef(codeConnMetadata, sentenceConnMetadata)
 	}
 	port := c.Port
 	if port == 0 {
 		port = DefaultPort
 	}
 	if port < 1 || port > 65535 {
-		return nil, refusal(codeConnPort, sentenceConnPort)
+		return nil, fault.Refusef(codeConnPort, sentenceConnPort)
 	}
 	if err := checkToken(c.Token); err != nil {
 		return nil, err
@@ -155,14 +153,14 @@ func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 		return nil, err
 	}
 	if c.TLSServerName != "" && !validHostName(c.TLSServerName) {
-		return nil, refusal(codeConnTLSServerName, sentenceConnTLSServerName)
+		return nil, fault.Refusef(codeConnTLSServerName, sentenceConnTLSServerName)
 	}
 	ns, nsList, err := checkNamespaces(c.DefaultNamespace, c.Namespaces)
 	if err != nil {
 		return nil, err
 	}
 	if (len(c.ClientCertData) == 0) != (len(c.ClientKeyData) == 0) {
-		return nil, refusal(codeConnClientCert, sentenceConnClientCertPair)
+		return nil, fault.Refusef(codeConnClientCert, sentenceConnClientCertPair)
 	}
 	ep := &Endpoint{Host: host, Port: port, APIPath: apiPath, Token: c.Token, DefaultNamespace: ns, Namespaces: nsList}
 	ep.Anonymous = c.Token == "" && len(c.ClientCertData) == 0
@@ -184,27 +182,27 @@ func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 	switch mode {
 	case SSLDisable:
 		if !isLoopbackHost(host) {
-			return nil, refusal(codeConnPlaintextRemote, sentenceConnPlaintextRemote)
+			return nil, fault.Refusef(codeConnPlaintextRemote, sentenceConnPlaintextRemote)
 		}
 		if !sw.AllowLoopbackPlaintext {
-			return nil, refusal(CodeConnPlaintextLoopback, sentenceConnPlaintextLoopback)
+			return nil, fault.Refusef(fault.CodeConnPlaintextLoopback, sentenceConnPlaintextLoopback)
 		}
 		if len(c.ClientCertData) > 0 {
-			return nil, refusal(codeConnClientCert, sentenceConnClientCertPlain)
+			return nil, fault.Refusef(codeConnClientCert, sentenceConnClientCertPlain)
 		}
 		if c.Token != "" {
-			return nil, refusal(codeConnToken, sentenceConnTokenPlain)
+			return nil, fault.Refusef(codeConnToken, sentenceConnTokenPlain)
 		}
 		// kubectl proxy signs requests in as the user who runs it: not an anonymous identity.
 		ep.Scheme, ep.Anonymous, ep.loopbackOnly = "http", false, true
 		return ep, nil
 	case SSLRequire:
 		if !sw.AllowInsecureTLS {
-			return nil, refusal(codeConnInsecureTLS, sentenceConnInsecureTLS)
+			return nil, fault.Refusef(codeConnInsecureTLS, sentenceConnInsecureTLS)
 		}
 	case SSLVerifyFull, SSLVerifySystem:
 	default:
-		return nil, refusal(codeConnSSLMode, sentenceConnSSLMode)
+		return nil, fault.Refusef(codeConnSSLMode, sentenceConnSSLMode)
 	}
 	cfg, err := tlsConfig(c, mode, host)
 	if err != nil {
@@ -217,11 +215,11 @@ func (c Connection) Validate(sw Switches) (*Endpoint, error) {
 
 func checkToken(tok string) error {
 	if strings.HasPrefix(strings.ToLower(tok), "bearer ") {
-		return refusal(codeConnToken, sentenceConnTokenBearer)
+		return fault.Refusef(codeConnToken, sentenceConnTokenBearer)
 	}
 	for i := 0; i < len(tok); i++ {
 		if tok[i] <= ' ' || tok[i] > '~' {
-			return refusal(codeConnToken, sentenceConnTokenChars)
+			return fault.Refusef(codeConnToken, sentenceConnTokenChars)
 		}
 	}
 	return nil
@@ -229,14 +227,14 @@ func checkToken(tok string) error {
 
 func checkNamespaces(def string, list []string) (string, []string, error) {
 	def = apivalue.NamespaceOr(def)
-	if !IsDNS1123Label(def) {
-		return "", nil, refusal(CodeConnNamespace, sentenceConnDefaultNamespace)
+	if !fault.IsDNS1123Label(def) {
+		return "", nil, fault.Refusef(fault.CodeConnNamespace, sentenceConnDefaultNamespace)
 	}
 	seen := map[string]bool{}
 	var out []string
 	for _, n := range list {
-		if !IsDNS1123Label(n) {
-			return "", nil, refusal(CodeConnNamespace, sentenceConnNamespaces)
+		if !fault.IsDNS1123Label(n) {
+			return "", nil, fault.Refusef(fault.CodeConnNamespace, sentenceConnNamespaces)
 		}
 		if !seen[n] {
 			seen[n] = true
@@ -244,7 +242,7 @@ func checkNamespaces(def string, list []string) (string, []string, error) {
 		}
 	}
 	if len(out) > 0 && !seen[def] {
-		return "", nil, refusal(CodeConnNamespace, sentenceConnDefaultOutside)
+		return "", nil, fault.Refusef(fault.CodeConnNamespace, sentenceConnDefaultOutside)
 	}
 	return def, out, nil
 }
@@ -261,15 +259,15 @@ func cleanAPIPath(p string) (string, error) {
 		return "", nil
 	}
 	if !strings.HasPrefix(p, "/") {
-		return "", refusal(codeConnAPIPath, sentenceConnAPIPath)
+		return "", fault.Refusef(codeConnAPIPath, sentenceConnAPIPath)
 	}
 	trimmed := strings.TrimSuffix(p, "/")
 	for _, seg := range strings.Split(trimmed[1:], "/") {
 		if seg == "" || seg == "." || seg == ".." || !apiPathSeg.MatchString(seg) {
-			return "", refusal(codeConnAPIPath, sentenceConnAPIPath)
+			return "", fault.Refusef(codeConnAPIPath, sentenceConnAPIPath)
 		}
 		if reservedAPIPathSegments[strings.ToLower(seg)] {
-			return "", refusal(codeConnAPIPath, sentenceConnAPIPathReserved)
+			return "", fault.Refusef(codeConnAPIPath, sentenceConnAPIPathReserved)
 		}
 	}
 	return trimmed, nil
@@ -284,11 +282,11 @@ func tlsConfig(c Connection, mode SSLMode, host string) (*tls.Config, error) {
 	switch mode {
 	case SSLVerifyFull:
 		if len(c.CAData) == 0 {
-			return nil, refusal(codeConnCA, sentenceConnCAMissing)
+			return nil, fault.Refusef(codeConnCA, sentenceConnCAMissing)
 		}
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(c.CAData) {
-			return nil, refusal(codeConnCA, sentenceConnCAInvalid)
+			return nil, fault.Refusef(codeConnCA, sentenceConnCAInvalid)
 		}
 		cfg.RootCAs = pool
 	case SSLVerifySystem:
@@ -299,7 +297,7 @@ func tlsConfig(c Connection, mode SSLMode, host string) (*tls.Config, error) {
 	if len(c.ClientCertData) > 0 {
 		pair, err := tls.X509KeyPair(c.ClientCertData, c.ClientKeyData)
 		if err != nil {
-			return nil, refusal(codeConnClientCert, sentenceConnClientCertInvalid)
+			return nil, fault.Refusef(codeConnClientCert, sentenceConnClientCertInvalid)
 		}
 		cfg.Certificates = []tls.Certificate{pair}
 	}

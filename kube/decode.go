@@ -6,6 +6,8 @@ import (
 	"errors"
 
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 var errTooDeep = errors.New("nesting over the cap")
@@ -57,11 +59,11 @@ func decodeJSON(data []byte, v any) error {
 	return nil
 }
 
-func decodeError(what string, err error) *Error {
+func decodeError(what string, err error) *fault.Error {
 	if errors.Is(err, errTooDeep) {
-		return serverError(codeLimitNesting, 200, sprintf(sentenceTooDeep, what, limits.MaxNesting))
+		return fault.Server(codeLimitNesting, 200, sprintf(sentenceTooDeep, what, limits.MaxNesting))
 	}
-	return serverError(codeMalformed, 200, sprintf(sentenceMalformed, what))
+	return fault.Server(codeMalformed, 200, sprintf(sentenceMalformed, what))
 }
 
 // Field reads a nested value of a decoded answer by its keys, nil where a step is missing or is

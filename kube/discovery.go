@@ -13,6 +13,8 @@ import (
 
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // APIResource is one resource discovery lists, at its group's preferred version unless a
@@ -279,7 +281,7 @@ func (d *Discovery) floor() error {
 			return nil
 		}
 	}
-	return serverError(CodeTooOld, 404, SentenceTooOld)
+	return fault.Server(fault.CodeTooOld, 404, fault.SentenceTooOld)
 }
 
 // RefreshDiscovery reads discovery from the server, whatever the caches hold.
@@ -300,7 +302,7 @@ func (c *Client) RefreshDiscovery(ctx context.Context) (*Discovery, error) {
 		ctypes[i] = hdr.Get("Content-Type")
 		if err := parseDiscovery(body, ctypes[i], d); err != nil {
 			if errors.Is(err, errNotAggregated) {
-				return nil, serverError(CodeNotAggregated, 200, sentenceNotAggregated)
+				return nil, fault.Server(fault.CodeNotAggregated, 200, sentenceNotAggregated)
 			}
 			return nil, decodeError(what, err)
 		}

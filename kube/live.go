@@ -14,6 +14,8 @@ import (
 
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Timer is the part of *time.Timer a live stream's idle watch uses; Options.AfterFunc makes one,
@@ -27,7 +29,6 @@ func afterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
 
 // Codes of a live stream's ends.
 const (
-	CodeLiveIdle  = "limit.live_idle"
 	CodeReplayEnd = "replay.end" // a live statement on a snapshot reached the capture's end
 	CodeLiveBytes = "limit.live_bytes"
 )
@@ -98,7 +99,7 @@ func (l *Live) End(err error) error {
 	case failed != nil:
 		return failed
 	case idle:
-		return &Error{Code: CodeLiveIdle, Exit: ExitOK, Sentence: sprintf(sentenceLiveIdle, humanDuration(limits.LiveIdleTimeout))}
+		return &fault.Error{Code: fault.CodeLiveIdle, Class: fault.Ended, Sentence: sprintf(sentenceLiveIdle, humanDuration(limits.LiveIdleTimeout))}
 	case l.ctx.Err() != nil:
 		return nil
 	}
@@ -113,7 +114,7 @@ func liveContext(l *Live) context.Context {
 
 // WatchLive watches a collection from resourceVersion on one connection, as Table rows (tables)
 // or as objects, until the server closes it (nil: the caller reconnects from the version it
-// answers), the version expires (CodeGone: the caller lists again) or the statement ends.
+// answers), the version expires (fault.CodeGone: the caller lists again) or the statement ends.
 func (c *Client) WatchLive(l *Live, r APIResource, s Scope, o ListOptions, resourceVersion string, tables bool, each func(WatchEvent) error) (string, error) {
 	if err := checkScope(s, r); err != nil {
 		return resourceVersion, err
@@ -162,7 +163,7 @@ func (w *liveWatch) read(body io.Reader) error {
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.Is(err, errBodyTooLarge):
-			return Refusef(CodeLiveBytes, sentenceLiveBytes, w.cl.what, humanBytes(limits.MaxLiveStreamBytes))
+			return fault.Refusef(CodeLiveBytes, sentenceLiveBytes, w.cl.what, humanBytes(limits.MaxLiveStreamBytes))
 		default:
 			return w.c.readError(w.l.ctx, w.cl, err)
 		}
@@ -184,11 +185,11 @@ func (w *liveWatch) event(typ string, raw json.RawMessage) error {
 			Code int `json:"code"`
 		}
 		if json.Unmarshal(raw, &st) == nil && st.Code != http.StatusGone {
-			return serverError(codeServerError, st.Code, sprintf(sentenceLiveWatchError, w.cl.what, strconv.Itoa(st.Code)))
+			return fault.Server(codeServerError, st.Code, sprintf(sentenceLiveWatchError, w.cl.what, strconv.Itoa(st.Code)))
 		}
-		return serverError(CodeGone, http.StatusGone, sprintf(sentenceGone, w.cl.what))
+		return fault.Server(fault.CodeGone, http.StatusGone, sprintf(sentenceGone, w.cl.what))
 	default:
-		return serverError(codeMalformed, 200, sprintf(sentenceMalformed, w.cl.what))
+		return fault.Server(codeMalformed, 200, sprintf(sentenceMalformed, w.cl.what))
 	}
 	ev := WatchEvent{Type: typ}
 	if w.tables {
@@ -277,9 +278,9 @@ func (c *Client) FollowLog(l *Live, ns, pod string, o LogOptions, each func(line
 	case err == nil:
 		return nil
 	case errors.Is(err, errBodyTooLarge):
-		return Refusef(CodeLiveBytes, sentenceLiveBytes, cl.what, humanBytes(limits.MaxLiveStreamBytes))
+		return fault.Refusef(CodeLiveBytes, sentenceLiveBytes, cl.what, humanBytes(limits.MaxLiveStreamBytes))
 	case errors.Is(err, bufio.ErrTooLong):
-		return serverError(codeMalformed, 200, sprintf(sentenceLogLineLong, cl.what, humanBytes(limits.MaxLogLineBytes)))
+		return fault.Server(codeMalformed, 200, sprintf(sentenceLogLineLong, cl.what, humanBytes(limits.MaxLogLineBytes)))
 	default:
 		return c.readError(l.ctx, cl, err)
 	}

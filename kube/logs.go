@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // LogOptions are the query of one pod log request, as kubectl's PodLogOptions sends them. A zero
@@ -63,14 +65,14 @@ func (c *Client) logCall(ns, pod string, o LogOptions) (*call, error) {
 	if err := checkName(what, pod); err != nil {
 		return nil, err
 	}
-	if !IsDNS1123Label(ns) {
-		return nil, Refusef(CodeRefusedName, sentenceBadNamespace)
+	if !fault.IsDNS1123Label(ns) {
+		return nil, fault.Refusef(fault.CodeRefusedName, sentenceBadNamespace)
 	}
 	cl := &call{
 		method: "GET", path: "/api/v1/namespaces/" + ns + "/pods/" + pod + "/log", accept: AcceptJSON,
 		what: what, cap: limits.MaxLogStreamBytes,
-		notFound: func() *Error {
-			return serverError(CodeNotFound, http.StatusNotFound, sprintf(sentenceLogPodNotFoundNS, pod, ns))
+		notFound: func() *fault.Error {
+			return fault.Server(fault.CodeNotFound, http.StatusNotFound, sprintf(sentenceLogPodNotFoundNS, pod, ns))
 		},
 	}
 	// Keys in the order url.Values.Encode writes them, as kubectl's request does (follow, when
@@ -101,8 +103,8 @@ func (c *Client) logCall(ns, pod string, o LogOptions) (*call, error) {
 
 // logSendError names a 400 as the log's own sentence.
 func logSendError(err error, o LogOptions, pod, ns string) error {
-	if e, ok := AsError(err); ok && e.Status == http.StatusBadRequest {
-		return serverError(codeLogBadRequest, http.StatusBadRequest, sprintf(sentenceLogBadRequest, o.Container, pod, ns))
+	if e, ok := fault.As(err); ok && e.Status == http.StatusBadRequest {
+		return fault.Server(codeLogBadRequest, http.StatusBadRequest, sprintf(sentenceLogBadRequest, o.Container, pod, ns))
 	}
 	return err
 }

@@ -16,6 +16,8 @@ import (
 
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // OpenAPI v3, as explain reads it: GET /openapi/v3 (the index, which names each group version's
@@ -45,7 +47,7 @@ func openAPIDocKey(group, version string) string {
 func (c *Client) openAPIIndex(ctx context.Context) (map[string]string, error) {
 	what := "read the server's OpenAPI index at /openapi/v3"
 	body, err := c.do(ctx, &call{method: "GET", path: "/openapi/v3", accept: AcceptJSON, what: what, cap: limits.MaxExplainBytes,
-		notFound: func() *Error { return serverError(codeOpenAPIMissing, 404, sentenceOpenAPINoIndex) }})
+		notFound: func() *fault.Error { return fault.Server(codeOpenAPIMissing, 404, sentenceOpenAPINoIndex) }})
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +102,7 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 		gv = group + "/" + version
 	}
 	if (group != "" && !policy.IsDNSSubdomain(group)) || !policy.IsVersion(version) {
-		return nil, Refusef(codeRefusedRequest, sentenceOpenAPIBadGroup, gv)
+		return nil, fault.Refusef(codeRefusedRequest, sentenceOpenAPIBadGroup, gv)
 	}
 	key := openAPIDocKey(group, version)
 	index, err := c.openAPIIndex(ctx)
@@ -109,11 +111,11 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 	}
 	raw, ok := index[key]
 	if !ok {
-		return nil, serverError(codeOpenAPIMissing, 200, sprintf(sentenceOpenAPINoGV, gv))
+		return nil, fault.Server(codeOpenAPIMissing, 200, sprintf(sentenceOpenAPINoGV, gv))
 	}
 	hash, ok := openAPIHash(key, raw)
 	if !ok {
-		return nil, serverError(codeOpenAPIURL, 200, sprintf(sentenceOpenAPIURL, gv))
+		return nil, fault.Server(codeOpenAPIURL, 200, sprintf(sentenceOpenAPIURL, gv))
 	}
 	path := "/openapi/v3/" + key
 	id := path + "?hash=" + hash

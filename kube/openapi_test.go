@@ -11,6 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // syntheticOpenAPI is a small synthetic OpenAPI v3 document (no server serves it): a kind Gadget
@@ -106,7 +108,7 @@ func TestOpenAPIDocumentRefusalsAndAnswers(t *testing.T) {
 	c, reg := discoveredClient(t, Options{})
 	for _, gv := range [][2]string{{"Bad_Group", "v1"}, {"apps", "1"}, {"apps/x", "v1"}, {"", ""}} {
 		_, err := c.OpenAPIDocument(context.Background(), gv[0], gv[1])
-		if e := wantCode(t, err, codeRefusedRequest); e.Exit != ExitRefused {
+		if e := wantCode(t, err, codeRefusedRequest); e.Class != fault.Refused {
 			t.Fatal(e)
 		}
 	}

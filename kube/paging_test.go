@@ -11,6 +11,8 @@ import (
 
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // endlessPages answers every page of a list with no rows and a new continue token.
@@ -48,9 +50,9 @@ func TestEndlessPagingStopsAtThePageCap(t *testing.T) {
 			} else {
 				err = c.ListObjects(context.Background(), r, Scope{Namespace: "shop"}, o, func(map[string]any) error { return nil }, nil)
 			}
-			e := wantCode(t, err, CodeLimitPages)
-			if e.Exit != ExitRefused {
-				t.Fatalf("exit %d", e.Exit)
+			e := wantCode(t, err, fault.CodeLimitPages)
+			if e.Class != fault.Refused {
+				t.Fatalf("exit %d", e.Exit())
 			}
 			want := maxPages(1000, limits.PageSize)
 			if int(n.Load()) != want || want != 2+limits.PageSlack {
@@ -78,13 +80,13 @@ func TestStatementDeadlineBoundsPaging(t *testing.T) {
 	r := pods(t, c)
 	ctx := WithStatement(context.Background(), "get")
 	err := c.ListTable(ctx, r, Scope{Namespace: "shop"}, ListOptions{MaxRows: 100000}, &collect{})
-	e := wantCode(t, err, CodeStatementDeadline)
-	if e.Exit != ExitUnreachable || !strings.Contains(e.Sentence, "2 minutes") || !strings.Contains(e.Sentence, "one get statement") {
-		t.Fatalf("exit %d: %s", e.Exit, e.Sentence)
+	e := wantCode(t, err, fault.CodeStatementDeadline)
+	if e.Class != fault.Unreachable || !strings.Contains(e.Sentence, "2 minutes") || !strings.Contains(e.Sentence, "one get statement") {
+		t.Fatalf("exit %d: %s", e.Exit(), e.Sentence)
 	}
 	// A second walk of the same statement starts past the deadline and sends nothing.
 	err = c.ListTable(ctx, r, Scope{Namespace: "shop"}, ListOptions{}, &collect{})
-	wantCode(t, err, CodeStatementDeadline)
+	wantCode(t, err, fault.CodeStatementDeadline)
 	if limits.StatementDeadline("get") != limits.DefaultStatementDeadline || limits.StatementDeadline("no such command") != limits.DefaultStatementDeadline {
 		t.Fatal("the table's default")
 	}
@@ -101,7 +103,7 @@ func TestStatementDeadlineCutsABlockedPage(t *testing.T) {
 	r := pods(t, c)
 	ctx := context.WithValue(context.Background(), statementKey{}, &statement{command: "events", deadline: 50 * time.Millisecond})
 	err := c.ListTable(ctx, r, Scope{Namespace: "shop"}, ListOptions{}, &collect{})
-	e := wantCode(t, err, CodeStatementDeadline)
+	e := wantCode(t, err, fault.CodeStatementDeadline)
 	if !strings.Contains(e.Sentence, "one events statement") {
 		t.Fatal(e.Sentence)
 	}

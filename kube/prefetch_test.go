@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/internal/httpstub"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // podPage is page i of a pod list of three pages, two pods each, metadata first as servers
@@ -130,7 +132,7 @@ func TestPrefetchSendsNothingExtra(t *testing.T) {
 		reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "limit=2&continue=c1", Body: podPage(2, false), Header: h})
 		err := c.ListObjects(context.Background(), pods(t, c), Scope{Namespace: "shop"}, ListOptions{Prefetch: true, MaxRows: 4, PageSize: 2},
 			func(map[string]any) error { return nil }, nil)
-		wantCode(t, err, CodeLimitRows)
+		wantCode(t, err, fault.CodeLimitRows)
 		if n := reg.Count(); n != 4 {
 			t.Fatalf("%d requests, want discovery's 2 and two pages: %v", n, reg.Seen)
 		}
@@ -184,7 +186,7 @@ func TestMaxItemBytes(t *testing.T) {
 				return
 			}
 			e := wantCode(t, err, CodeLimitItemBytes)
-			if e.Exit != ExitRefused || !strings.Contains(e.Sentence, `"big-0"`) {
+			if e.Class != fault.Refused || !strings.Contains(e.Sentence, `"big-0"`) {
 				t.Fatalf("%+v", e)
 			}
 			for _, n := range got {

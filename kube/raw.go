@@ -8,6 +8,8 @@ import (
 
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // rawKey marks a request as get --raw's, so the guard admits it only through policy.CheckRaw.
@@ -34,7 +36,7 @@ func (c *Client) Raw(ctx context.Context, path string) ([]byte, error) {
 // guard, before a socket opens.
 func (c *Client) RawStream(ctx context.Context, path string, each func([]byte) error) error {
 	if !policy.IsRawPath(path) {
-		return Refusef(CodeRefusedRawPath, SentenceRawPath, RawPathList(), path)
+		return fault.Refusef(fault.CodeRefusedRawPath, fault.SentenceRawPath, RawPathList(), path)
 	}
 	cl := &call{method: "GET", path: path, accept: acceptAny, what: "read " + path, cap: limits.MaxRawBytes}
 	resp, cancel, err := c.send(context.WithValue(ctx, rawKey{}, true), cl)

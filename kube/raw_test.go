@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/studioctl/studioctl/internal/httpstub"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // A request marked raw passes the guard only at the fixed paths: a list route the allowlist
@@ -18,7 +20,7 @@ func TestGuardAdmitsRawOnlyAtFixedPaths(t *testing.T) {
 	raw := context.WithValue(context.Background(), rawKey{}, true)
 	for _, path := range []string{"/api/v1/pods", "/api/v1/namespaces/shop/pods/web-0/log", "/openapi/v3/api/v1", "/metrics"} {
 		_, err := c.do(raw, &call{method: "GET", path: path, accept: acceptAny, what: "read " + path})
-		if e, ok := AsError(err); !ok || e.Exit != ExitRefused {
+		if e, ok := fault.As(err); !ok || e.Class != fault.Refused {
 			t.Errorf("%s: %v, want a refusal", path, err)
 		}
 	}
@@ -29,7 +31,7 @@ func TestGuardAdmitsRawOnlyAtFixedPaths(t *testing.T) {
 	}
 	if _, err := c.Raw(context.Background(), "/api/v1/secrets"); err == nil {
 		t.Fatal("Raw(/api/v1/secrets) read")
-	} else if e, _ := AsError(err); e.Code != CodeRefusedRawPath {
+	} else if e, _ := fault.As(err); e.Code != fault.CodeRefusedRawPath {
 		t.Fatalf("code %s", e.Code)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/policy"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Resolve finds the resource a statement's TYPE names, the way kubectl does: a plural, a short
@@ -27,7 +29,7 @@ func (c *Client) Resolve(ctx context.Context, typ string) (APIResource, error) {
 			return r, nil
 		}
 	}
-	return APIResource{}, serverError(CodeUnknownType, 404, sprintf(sentenceUnknownType, typ))
+	return APIResource{}, fault.Server(fault.CodeUnknownType, 404, sprintf(sentenceUnknownType, typ))
 }
 
 // Resolve matches typ against discovery without asking the server.

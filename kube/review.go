@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // The three self reviews: who this connection is (SelfSubjectReview), whether it may do one thing
@@ -45,7 +47,7 @@ func (c *Client) WhoAmI(ctx context.Context) (UserInfo, map[string]any, error) {
 	what := "ask who this connection is (SelfSubjectReview)"
 	body := []byte(`{"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"}`)
 	answer, err := c.do(ctx, &call{method: "POST", path: pathSelfSubjectReview, accept: AcceptJSON, body: body, what: what,
-		notFound: func() *Error { return serverError(CodeTooOld, 404, SentenceTooOld) }})
+		notFound: func() *fault.Error { return fault.Server(fault.CodeTooOld, 404, fault.SentenceTooOld) }})
 	if err != nil {
 		return UserInfo{}, nil, err
 	}
@@ -59,7 +61,7 @@ func (c *Client) WhoAmI(ctx context.Context) (UserInfo, map[string]any, error) {
 		return UserInfo{}, nil, decodeError(what, err)
 	}
 	if typed.Kind != "SelfSubjectReview" {
-		return UserInfo{}, nil, serverError(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
+		return UserInfo{}, nil, fault.Server(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
 	}
 	var raw map[string]any
 	if err := decodeJSON(answer, &raw); err != nil || raw == nil {
@@ -153,10 +155,10 @@ func (c *Client) CanI(ctx context.Context, a AccessCheck) (AccessAnswer, error) 
 			reviewValue(a.Subresource, false) && reviewValue(a.Name, false)
 	}
 	if !ok {
-		return AccessAnswer{}, Refusef(codeReviewValue, sentenceReviewValue, what)
+		return AccessAnswer{}, fault.Refusef(codeReviewValue, sentenceReviewValue, what)
 	}
-	if a.Namespace != "" && !IsDNS1123Label(a.Namespace) {
-		return AccessAnswer{}, Refusef(CodeRefusedName, sentenceBadNamespace)
+	if a.Namespace != "" && !fault.IsDNS1123Label(a.Namespace) {
+		return AccessAnswer{}, fault.Refusef(fault.CodeRefusedName, sentenceBadNamespace)
 	}
 	type resourceAttributes struct {
 		Namespace   string `json:"namespace,omitempty"`
@@ -187,7 +189,7 @@ func (c *Client) CanI(ctx context.Context, a AccessCheck) (AccessAnswer, error) 
 		Spec       spec   `json:"spec"`
 	}{"authorization.k8s.io/v1", "SelfSubjectAccessReview", s})
 	if err != nil {
-		return AccessAnswer{}, Refusef(codeRefusedRequest, sentenceRequestShape, what)
+		return AccessAnswer{}, fault.Refusef(codeRefusedRequest, sentenceRequestShape, what)
 	}
 	answer, err := c.do(ctx, &call{method: "POST", path: pathSelfSubjectAccessReview, accept: AcceptJSON, body: body, what: what})
 	if err != nil {
@@ -206,7 +208,7 @@ func (c *Client) CanI(ctx context.Context, a AccessCheck) (AccessAnswer, error) 
 		return AccessAnswer{}, decodeError(what, err)
 	}
 	if w.Kind != "SelfSubjectAccessReview" {
-		return AccessAnswer{}, serverError(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
+		return AccessAnswer{}, fault.Server(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
 	}
 	return AccessAnswer{Allowed: w.Status.Allowed, Denied: w.Status.Denied,
 		Explained: w.Status.Reason != "" || w.Status.EvaluationError != ""}, nil
@@ -239,15 +241,15 @@ type Rules struct {
 // (SelfSubjectRulesReview).
 func (c *Client) RulesReview(ctx context.Context, namespace string) (*Rules, error) {
 	what := "list what it may do in namespace " + namespace
-	if !IsDNS1123Label(namespace) || namespace == "" {
-		return nil, Refusef(CodeRefusedName, sentenceBadNamespace)
+	if !fault.IsDNS1123Label(namespace) || namespace == "" {
+		return nil, fault.Refusef(fault.CodeRefusedName, sentenceBadNamespace)
 	}
 	body, err := json.Marshal(map[string]any{
 		"apiVersion": "authorization.k8s.io/v1", "kind": "SelfSubjectRulesReview",
 		"spec": map[string]string{"namespace": namespace},
 	})
 	if err != nil {
-		return nil, Refusef(codeRefusedRequest, sentenceRequestShape, what)
+		return nil, fault.Refusef(codeRefusedRequest, sentenceRequestShape, what)
 	}
 	answer, err := c.do(ctx, &call{method: "POST", path: pathSelfSubjectRulesReview, accept: AcceptJSON, body: body, what: what})
 	if err != nil {
@@ -261,7 +263,7 @@ func (c *Client) RulesReview(ctx context.Context, namespace string) (*Rules, err
 		return nil, decodeError(what, err)
 	}
 	if w.Kind != "SelfSubjectRulesReview" {
-		return nil, serverError(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
+		return nil, fault.Server(codeMalformed, 200, sprintf(sentenceReviewMalformed, what))
 	}
 	return &w.Status, nil
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/policy"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // reviewStub answers a self review with a synthetic body and hands what studioctl sent to check.
@@ -58,7 +60,7 @@ func TestWhoAmINotServedMeansTooOld(t *testing.T) {
 	c, reg := discoveredClient(t, Options{})
 	reg.Add(reviewStub(pathSelfSubjectReview, 404, `{"kind":"Status","reason":"NotFound","message":"SERVER-SAID"}`, func(string) {}))
 	_, _, err := c.WhoAmI(context.Background())
-	if e := wantCode(t, err, CodeTooOld); e.Sentence != SentenceTooOld || e.Exit != ExitServerError {
+	if e := wantCode(t, err, fault.CodeTooOld); e.Sentence != fault.SentenceTooOld || e.Class != fault.ServerError {
 		t.Fatalf("%+v", e)
 	}
 }
@@ -109,7 +111,7 @@ func TestCanIRefusesValuesBeforeSending(t *testing.T) {
 		c, reg := discoveredClient(t, Options{})
 		before := reg.Count()
 		_, err := c.CanI(context.Background(), a)
-		if e, ok := AsError(err); !ok || e.Exit != ExitRefused {
+		if e, ok := fault.As(err); !ok || e.Class != fault.Refused {
 			t.Errorf("%+v: %v", a, err)
 		}
 		if reg.Count() != before {

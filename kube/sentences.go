@@ -7,21 +7,18 @@ package kube
 // Connection refusals (section 4.2 of the behaviour specification). Each ends by saying that
 // nothing was sent, because a refusal happens before any socket opens.
 const (
-	codeConnUser              = "refused.connection.user"
-	codeConnHost              = "refused.connection.host"
-	codeConnMetadata          = "refused.connection.metadata_address"
-	codeConnPort              = "refused.connection.port"
-	codeConnToken             = "refused.connection.token"
-	codeConnAPIPath           = "refused.connection.api_path"
-	codeConnTLSServerName     = "refused.connection.tls_server_name"
-	CodeConnNamespace         = "refused.connection.namespace"
-	codeConnClientCert        = "refused.connection.client_certificate"
-	codeConnPlaintextRemote   = "refused.connection.plaintext_remote"
-	CodeConnPlaintextLoopback = "refused.connection.plaintext_loopback"
-	codeConnInsecureTLS       = "refused.connection.insecure_tls"
-	codeConnSSLMode           = "refused.connection.ssl_mode"
-	codeConnCA                = "refused.connection.ca"
-	CodeConnNone              = "refused.connection.none"
+	codeConnUser            = "refused.connection.user"
+	codeConnHost            = "refused.connection.host"
+	codeConnMetadata        = "refused.connection.metadata_address"
+	codeConnPort            = "refused.connection.port"
+	codeConnToken           = "refused.connection.token"
+	codeConnAPIPath         = "refused.connection.api_path"
+	codeConnTLSServerName   = "refused.connection.tls_server_name"
+	codeConnClientCert      = "refused.connection.client_certificate"
+	codeConnPlaintextRemote = "refused.connection.plaintext_remote"
+	codeConnInsecureTLS     = "refused.connection.insecure_tls"
+	codeConnSSLMode         = "refused.connection.ssl_mode"
+	codeConnCA              = "refused.connection.ca"
 
 	sentenceConnUser              = "The connection's user field names a user, which is not a credential studioctl uses (basic authentication is refused): remove user and give a bearer token or a client certificate and key. Nothing was sent."
 	sentenceConnHost              = "The API server's host must be a host name or an IP address with no scheme, path, spaces or interface zone. Nothing was sent."
@@ -46,7 +43,6 @@ const (
 	sentenceConnSSLMode           = "The SSL mode must be verify-full, verify-system, require or disable. Nothing was sent."
 	sentenceConnCAMissing         = "SSL mode verify-full needs the cluster's CA certificate. Nothing was sent."
 	sentenceConnCAInvalid         = "The cluster's CA could not be read as a PEM certificate. Nothing was sent."
-	SentenceConnNone              = "No connection is set, and there is no kubeconfig to read (KUBECONFIG is unset and ~/.kube/config does not exist): name a kubeconfig with --kubeconfig FILE (and --context NAME), a saved connection with --connection NAME or STUDIOCTL_CONNECTION, or replay a recording with --replay DIR or --replay demo. Nothing was sent."
 )
 
 // Sentences about requests and answers. %s placeholders take studioctl's own description of the
@@ -56,22 +52,15 @@ const (
 	codeRefusedRequest     = "refused.request"
 	codeUnreachableDNS     = "unreachable.dns"
 	codeUnreachableConnect = "unreachable.connect"
-	CodeUnreachableTLS     = "unreachable.tls"
 	codeTimeout            = "unreachable.timeout"
 	codeBrokenAnswer       = "unreachable.broken_answer"
-	CodeCanceled           = "canceled"
 	codeSwitchingProtocols = "http.switching_protocols"
 	codeRedirect           = "http.redirect"
-	CodeUnauthorized       = "http.unauthorized"
-	CodeForbidden          = "http.forbidden"
-	CodeNotFound           = "http.not_found"
-	CodeGone               = "http.gone"
 	codeTooManyRequests    = "http.too_many_requests"
 	codeServerError        = "http.error"
 	codeLimitResponse      = "limit.response_bytes"
 	codeLimitNesting       = "limit.nesting"
 	codeMalformed          = "http.malformed_answer"
-	CodeUnknownType        = "http.unknown_type"
 	codeReplayMissing      = "replay.missing"
 
 	sentenceRefusedPolicy      = "studioctl's read-only allowlist refused to %s (%s). Nothing was sent."
@@ -107,30 +96,17 @@ const (
 
 // Version floor and discovery form (section 10).
 const (
-	CodeNotAggregated     = "refused.server.not_aggregated"
-	CodeTooOld            = "refused.server.too_old"
 	sentenceNotAggregated = "This API server did not answer aggregated discovery, which Kubernetes serves from 1.30 (1.28 and 1.29 as a beta); studioctl supports Kubernetes 1.30 and later."
-	SentenceTooOld        = "This API server does not serve authentication.k8s.io/v1 SelfSubjectReview, which Kubernetes serves from 1.28, so it runs 1.27 or earlier; studioctl supports Kubernetes 1.30 and later, and reads 1.28 and 1.29 on a best-effort basis."
 )
 
 // Sentences about what a statement names and how much it reads.
 const (
-	// CodeRefusedRawPath: get --raw names a path outside policy.RawPaths.
-	CodeRefusedRawPath = "refused.raw_path"
-	SentenceRawPath    = "get --raw reads only %s; %q is not one of them, and studioctl reads objects only through typed statements. Nothing was sent."
-	CodeRefusedName    = "refused.name"
-	CodeLimitRows      = "limit.rows"
-	CodeLimitPages     = "limit.pages"
+	// fault.CodeRefusedRawPath: get --raw names a path outside policy.RawPaths.
 	// CodeLimitItemBytes: one object of a list is past the per-object cap (ListOptions.MaxItemBytes).
-	CodeLimitItemBytes    = "limit.document_bytes"
-	CodeStatementDeadline = "unreachable.statement_deadline"
-	// CodeBadValue and CodeLimitValue refuse a value before anything is sent: one that cannot be
+	CodeLimitItemBytes = "limit.document_bytes"
+	// fault.CodeBadValue and fault.CodeLimitValue refuse a value before anything is sent: one that cannot be
 	// read, and one outside its limit. The statement parser and the library's typed reads share them.
-	CodeBadValue   = "refused.bad_value"
-	CodeLimitValue = "limit.value"
-	// CodeRedactLower refuses lowering a session's redaction from machine to people.
-	CodeRedactLower = "refused.redact_lower"
-	CodeLimitKinds  = "limit.kinds"
+	// fault.CodeRedactLower refuses lowering a session's redaction from machine to people.
 
 	sentenceBadName          = "studioctl will not %s: the name is not one an object can have (it holds a slash, a percent sign, a space or a control character). Nothing was sent."
 	sentenceBadNamespace     = "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."

@@ -1,6 +1,10 @@
 package kube
 
-import "context"
+import (
+	"context"
+
+	"github.com/studioctl/studioctl/fault"
+)
 
 // ServerVersion reads /version: the server's gitVersion, platform and build facts.
 func (c *Client) ServerVersion(ctx context.Context) (map[string]any, error) {
@@ -22,7 +26,7 @@ func (c *Client) Readyz(ctx context.Context) (string, bool, error) {
 	what := "read the server's readiness at /readyz"
 	body, err := c.do(ctx, &call{method: "GET", path: "/readyz", accept: acceptAny, what: what, cap: 64 << 10})
 	if err != nil {
-		if e, ok := AsError(err); ok && e.Status >= 500 {
+		if e, ok := fault.As(err); ok && e.Status >= 500 {
 			return "", false, nil
 		}
 		return "", false, err

@@ -6,6 +6,8 @@ import (
 
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/policy"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Subresource reads (get --subresource): one object's status or scale, with GET alone, on the
@@ -74,7 +76,7 @@ func (c *Client) GetSubresourceObject(ctx context.Context, r APIResource, ns, na
 func subresourceCall(r APIResource, ns, name, sub, accept string) (*call, error) {
 	what := "get " + r.GroupResource() + "/" + sub + " " + name + Scope{Namespace: ns}.describe(r)
 	if !policy.IsGetSubresource(sub) {
-		return nil, Refusef(codeRefusedPolicy, sentenceRefusedPolicy, what, "get reads only the status and scale subresources")
+		return nil, fault.Refusef(codeRefusedPolicy, sentenceRefusedPolicy, what, "get reads only the status and scale subresources")
 	}
 	if err := checkName(what, name); err != nil {
 		return nil, err

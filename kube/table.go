@@ -10,6 +10,8 @@ import (
 
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Column is one of a Table's column definitions.
@@ -115,19 +117,19 @@ func objectPath(r APIResource, ns, name string) string {
 // checkName refuses a name that could not be one path segment, before any URL is built.
 func checkName(what, name string) error {
 	if name == "" || name == "." || name == ".." || len(name) > 253 || strings.ContainsAny(name, "/%?#;\\") {
-		return Refusef(CodeRefusedName, sentenceBadName, what)
+		return fault.Refusef(fault.CodeRefusedName, sentenceBadName, what)
 	}
 	for i := 0; i < len(name); i++ {
 		if name[i] <= ' ' || name[i] > '~' {
-			return Refusef(CodeRefusedName, sentenceBadName, what)
+			return fault.Refusef(fault.CodeRefusedName, sentenceBadName, what)
 		}
 	}
 	return nil
 }
 
 func checkScope(s Scope, r APIResource) error {
-	if r.Namespaced && !s.AllNamespaces && !IsDNS1123Label(s.Namespace) {
-		return Refusef(CodeRefusedName, sentenceBadNamespace)
+	if r.Namespaced && !s.AllNamespaces && !fault.IsDNS1123Label(s.Namespace) {
+		return fault.Refusef(fault.CodeRefusedName, sentenceBadNamespace)
 	}
 	return nil
 }
@@ -135,7 +137,7 @@ func checkScope(s Scope, r APIResource) error {
 // ListTable walks a collection as Table pages of at most 500 rows, following continue tokens,
 // under the statement's row cap. A 410 Gone restarts the walk once. Every page read is handed to
 // the Pager before the cap is checked, so a caller that shows "N or more" (the tree's folders)
-// has the first N rows when ListTable returns CodeLimitRows.
+// has the first N rows when ListTable returns fault.CodeLimitRows.
 func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOptions, p Pager) error {
 	return c.walk(ctx, r, s, o, acceptTable, func(body []byte, what string) (string, int, error) {
 		if o.IncludeObject == "Object" {
@@ -181,7 +183,7 @@ func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o List
 		case eachErr != nil:
 			return "", 0, eachErr
 		case errors.As(err, &big):
-			return "", 0, &Error{Code: CodeLimitItemBytes, Exit: ExitRefused, Sentence: Sentencef(sentenceItemSize, big.name, o.MaxItemBytes>>20)}
+			return "", 0, &fault.Error{Code: CodeLimitItemBytes, Class: fault.Refused, Sentence: fault.Sentencef(sentenceItemSize, big.name, o.MaxItemBytes>>20)}
 		case err != nil:
 			return "", 0, decodeError(what, err)
 		}
@@ -214,10 +216,10 @@ func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions
 		if err != nil && wctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 			return b.late(what)
 		}
-		if e, ok := AsError(err); ok && e.Code == CodeGone && o.NoRestart {
-			return serverError(CodeGone, e.Status, sprintf(sentenceGonePrinted, what))
+		if e, ok := fault.As(err); ok && e.Code == fault.CodeGone && o.NoRestart {
+			return fault.Server(fault.CodeGone, e.Status, sprintf(sentenceGonePrinted, what))
 		}
-		if e, ok := AsError(err); ok && e.Code == CodeGone && !restarted {
+		if e, ok := fault.As(err); ok && e.Code == fault.CodeGone && !restarted {
 			restarted = true
 			if reset != nil {
 				reset()
@@ -237,12 +239,12 @@ type walkBounds struct {
 	stmt     string
 }
 
-func (b walkBounds) late(what string) *Error {
+func (b walkBounds) late(what string) *fault.Error {
 	stmt := b.stmt
 	if stmt == "" {
 		stmt = "read"
 	}
-	return unreachable(CodeStatementDeadline, sprintf(sentenceStatementTime, what, humanDuration(b.deadline), stmt))
+	return fault.Unreached(fault.CodeStatementDeadline, sprintf(sentenceStatementTime, what, humanDuration(b.deadline), stmt))
 }
 
 // humanDuration says a deadline in words: "2 minutes", "90 seconds".
@@ -263,7 +265,7 @@ func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOpt
 	defer func() { ahead.drop() }()
 	for pages := 1; ; pages++ {
 		if pages > b.pages {
-			return &Error{Code: CodeLimitPages, Exit: ExitRefused, Sentence: sprintf(sentencePageCap, what, b.pages, maxRows, size)}
+			return &fault.Error{Code: fault.CodeLimitPages, Class: fault.Refused, Sentence: sprintf(sentencePageCap, what, b.pages, maxRows, size)}
 		}
 		if c.opts.Now().Sub(b.start) > b.deadline {
 			return b.late(what)
@@ -293,13 +295,13 @@ func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOpt
 		}
 		total += n
 		if total > maxRows || (total == maxRows && next != "") {
-			return &Error{Code: CodeLimitRows, Exit: ExitRefused, Sentence: sprintf(sentenceRowCap, what, maxRows)}
+			return &fault.Error{Code: fault.CodeLimitRows, Class: fault.Refused, Sentence: sprintf(sentenceRowCap, what, maxRows)}
 		}
 		if next == "" {
 			return nil
 		}
 		if next == cont {
-			return serverError(codeMalformed, 200, sprintf(sentenceMalformed, what))
+			return fault.Server(codeMalformed, 200, sprintf(sentenceMalformed, what))
 		}
 		cont = next
 	}
@@ -375,12 +377,12 @@ func (c *Client) GetObject(ctx context.Context, r APIResource, ns, name string) 
 	return obj, nil
 }
 
-func notFound(r APIResource, ns, name string) func() *Error {
-	return func() *Error {
+func notFound(r APIResource, ns, name string) func() *fault.Error {
+	return func() *fault.Error {
 		if r.Namespaced {
-			return serverError(CodeNotFound, 404, sprintf(sentenceObjectNotFoundNS, r.GroupResource(), name, ns))
+			return fault.Server(fault.CodeNotFound, 404, sprintf(sentenceObjectNotFoundNS, r.GroupResource(), name, ns))
 		}
-		return serverError(CodeNotFound, 404, sprintf(sentenceObjectNotFound, r.GroupResource(), name))
+		return fault.Server(fault.CodeNotFound, 404, sprintf(sentenceObjectNotFound, r.GroupResource(), name))
 	}
 }
 

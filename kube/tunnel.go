@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Tunnel is an SSH host the API server is dialled through, for a server that only a bastion can
@@ -43,23 +45,23 @@ const (
 // validate checks a tunnel's fields and the far end it leads to, before anything is dialled.
 func (t *Tunnel) validate(farHost string) (*tunnelConfig, error) {
 	if strings.TrimSpace(t.User) == "" || strings.ContainsAny(t.User, " \t\r\n@") {
-		return nil, refusal(codeTunnel, sentenceTunnelUser)
+		return nil, fault.Refusef(codeTunnel, sentenceTunnelUser)
 	}
 	port := t.Port
 	if port == 0 {
 		port = 22
 	}
 	if t.Host == "" || port < 1 || port > 65535 || strings.ContainsAny(t.Host, " \t\r\n/@") {
-		return nil, refusal(codeTunnel, sentenceTunnelHost)
+		return nil, fault.Refusef(codeTunnel, sentenceTunnelHost)
 	}
 	// The far end is resolved by the SSH host, out of studioctl's sight: a literal address is
 	// checked here, as the guarded dialer checks a direct one.
 	if ip := net.ParseIP(strings.Trim(farHost, "[]")); ip != nil && forbiddenIP(ip) {
-		return nil, refusal(codeTunnel, sentenceTunnelFar)
+		return nil, fault.Refusef(codeTunnel, sentenceTunnelFar)
 	}
 	_, _, key, _, _, err := ssh.ParseKnownHosts([]byte(t.KnownHost))
 	if err != nil {
-		return nil, refusal(codeTunnel, sentenceTunnelKey)
+		return nil, fault.Refusef(codeTunnel, sentenceTunnelKey)
 	}
 	return &tunnelConfig{user: t.User, addr: net.JoinHostPort(t.Host, strconv.Itoa(port)), key: key}, nil
 }
@@ -102,11 +104,11 @@ func (d *tunnelDialer) ssh(ctx context.Context) (*ssh.Client, error) {
 		return d.client, nil
 	}
 	if d.agent == nil {
-		return nil, refusal(CodeTunnelAgent, sentenceNoAgent)
+		return nil, fault.Refusef(CodeTunnelAgent, sentenceNoAgent)
 	}
 	ag, err := d.agent()
 	if err != nil {
-		return nil, refusal(CodeTunnelAgent, sentenceNoAgent)
+		return nil, fault.Refusef(CodeTunnelAgent, sentenceNoAgent)
 	}
 	raw, err := d.guard.DialContext(ctx, "tcp", d.cfg.addr)
 	if err != nil {
@@ -141,9 +143,9 @@ func (d *tunnelDialer) ssh(ctx context.Context) (*ssh.Client, error) {
 	if err != nil {
 		raw.Close()
 		if keyMismatch {
-			return nil, unreachable(CodeTunnelHostKey, Sentencef(sentenceHostKey, d.cfg.addr))
+			return nil, fault.Unreached(CodeTunnelHostKey, fault.Sentencef(sentenceHostKey, d.cfg.addr))
 		}
-		return nil, unreachable(codeTunnelConnect, Sentencef(sentenceSSHConnect, d.cfg.addr))
+		return nil, fault.Unreached(codeTunnelConnect, fault.Sentencef(sentenceSSHConnect, d.cfg.addr))
 	}
 	d.client = ssh.NewClient(sc, chans, reqs)
 	return d.client, nil

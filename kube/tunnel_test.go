@@ -20,6 +20,8 @@ import (
 
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // sshBastion is an SSH server on loopback that lets one user in with one key and forwards
@@ -186,13 +188,13 @@ func TestTheSSHTunnel(t *testing.T) {
 	before := reached.Load()
 	if _, err := version(conn(wrong), agentWith(t, clientKey)); err == nil {
 		t.Fatal("a host with another key was trusted")
-	} else if e, ok := AsError(err); !ok || e.Code != CodeTunnelHostKey {
+	} else if e, ok := fault.As(err); !ok || e.Code != CodeTunnelHostKey {
 		t.Fatalf("wrong host key: %v", err)
 	}
 	// No agent: refused, nothing dialled.
 	if _, err := version(conn(bastion.knownHost()), nil); err == nil {
 		t.Fatal("a tunnel opened with no agent")
-	} else if e, ok := AsError(err); !ok || e.Code != CodeTunnelAgent {
+	} else if e, ok := fault.As(err); !ok || e.Code != CodeTunnelAgent {
 		t.Fatalf("no agent: %v", err)
 	}
 	if reached.Load() != before {

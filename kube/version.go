@@ -1,6 +1,10 @@
 package kube
 
-import "runtime/debug"
+import (
+	"runtime/debug"
+
+	"github.com/studioctl/studioctl/fault"
+)
 
 // Version is studioctl's version, as the User-Agent and `studioctl version` say it. A build with
 // -ldflags "-X github.com/studioctl/studioctl/kube.Version=..." (the Makefile's) sets it; otherwise
@@ -48,4 +52,4 @@ func buildVersion(bi *debug.BuildInfo) string {
 func released(v string) bool { return v != "" && v != "(devel)" }
 
 // sprintf formats kube's sentences and request phrases through Sentencef.
-func sprintf(format string, args ...any) string { return Sentencef(format, args...) }
+func sprintf(format string, args ...any) string { return fault.Sentencef(format, args...) }

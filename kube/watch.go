@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/limits"
+
+	"github.com/studioctl/studioctl/fault"
 )
 
 // WatchEvent is one change seen during a watch, as a one-row Table or (a live watch of objects)
@@ -79,9 +81,9 @@ func (c *Client) WatchTable(ctx context.Context, r APIResource, s Scope, o ListO
 		case "BOOKMARK":
 			continue
 		case "ERROR":
-			return serverError(CodeGone, 410, sprintf(sentenceWatchExpired, what))
+			return fault.Server(fault.CodeGone, 410, sprintf(sentenceWatchExpired, what))
 		default:
-			return serverError(codeMalformed, 200, sprintf(sentenceMalformed, what))
+			return fault.Server(codeMalformed, 200, sprintf(sentenceMalformed, what))
 		}
 		t, err := decodeTable(ev.Object, r)
 		if err != nil {

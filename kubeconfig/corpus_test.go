@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -128,14 +129,14 @@ func run(t *testing.T, data []byte, context string) (outcome, []string) {
 	return got, said
 }
 
-func refusalOf(t testing.TB, err error) *kube.Error {
+func refusalOf(t testing.TB, err error) *fault.Error {
 	t.Helper()
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
-		t.Fatalf("error is not a *kube.Error: %T", err)
+		t.Fatalf("error is not a *fault.Error: %T", err)
 	}
-	if e.Exit != kube.ExitRefused {
-		t.Fatalf("refusal %s exits %d, want %d", e.Code, e.Exit, kube.ExitRefused)
+	if e.Class != fault.Refused {
+		t.Fatalf("refusal %s exits %d, want %d", e.Code, e.Exit(), fault.ExitRefused)
 	}
 	return e
 }

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // The only words a %s of a sentence can hold.
@@ -89,7 +89,7 @@ func withoutNames(sentence string, names []string) string {
 // checkImportRefusal is checkRefusal for a refusal of f.Import(asked).
 func checkImportRefusal(t *testing.T, input []byte, f *File, asked string, err error) {
 	t.Helper()
-	if e, ok := kube.AsError(err); ok && e.Code == CodeMissingContext {
+	if e, ok := fault.As(err); ok && e.Code == CodeMissingContext {
 		named := *e
 		named.Sentence = withoutNames(e.Sentence, append([]string{asked}, f.Contexts()...))
 		err = &named
@@ -145,12 +145,12 @@ func checkSaid(t *testing.T, input []byte, code, sentence string) {
 
 func checkRefusal(t *testing.T, input []byte, err error) {
 	t.Helper()
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
-		t.Fatalf("error is %T, not *kube.Error", err)
+		t.Fatalf("error is %T, not *fault.Error", err)
 	}
-	if e.Exit != kube.ExitRefused {
-		t.Fatalf("%s exits %d", e.Code, e.Exit)
+	if e.Class != fault.Refused {
+		t.Fatalf("%s exits %d", e.Code, e.Exit())
 	}
 	checkSaid(t, input, e.Code, e.Sentence)
 }

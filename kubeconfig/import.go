@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -135,7 +136,7 @@ func (f *File) Import(name string) (*Import, error) {
 // and the ones the file defines, sorted, so a mistyped name can be put right without opening the
 // file; past maxNamedContexts it says how many more there are, so a long file does not flood the
 // terminal. Each name is quoted and sanitised on its own before the sentence is put together, as
-// kube.Sentencef would cut a joined list longer than one value may be.
+// fault.Sentencef would cut a joined list longer than one value may be.
 func (f *File) missingContext(asked string) error {
 	defined := f.Contexts()
 	if len(defined) == 0 {
@@ -160,4 +161,4 @@ func nameList(names []string) string {
 
 // quoteName is a context name as a sentence quotes it: sanitised for the terminal, cut if very
 // long, in double quotes.
-func quoteName(name string) string { return kube.Sentencef("%q", name) }
+func quoteName(name string) string { return fault.Sentencef("%q", name) }

@@ -3,7 +3,7 @@ package kubeconfig
 import (
 	"errors"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Source is one file of a kubeconfig list: the path it was read from, which only labels the
@@ -67,12 +67,12 @@ func (f *File) label(path string) {
 // inFile puts the file's path in front of a refusal's sentence. The path is the person's (from
 // the command line or KUBECONFIG), never text from the file; it is sanitised like any value.
 func inFile(path string, err error) error {
-	var e *kube.Error
+	var e *fault.Error
 	if path == "" || !errors.As(err, &e) {
 		return err
 	}
 	labelled := *e
-	labelled.Sentence = kube.Sentencef(sentenceInFile, path) + e.Sentence
+	labelled.Sentence = fault.Sentencef(sentenceInFile, path) + e.Sentence
 	return &labelled
 }
 

@@ -2,7 +2,7 @@
 // kube.Connection, with notices for every setting that is left out.
 //
 // The package takes the file's bytes and nothing else: it reads no file, no environment variable
-// and runs no program, whatever the kubeconfig names. Every refusal is a *kube.Error whose
+// and runs no program, whatever the kubeconfig names. Every refusal is a *fault.Error whose
 // sentence gives a line and column and never a key, a value or the YAML parser's message, because
 // a kubeconfig carries credentials and a token can sit anywhere in it.
 package kubeconfig
@@ -18,7 +18,7 @@ import (
 
 	yaml "go.yaml.in/yaml/v3"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -70,8 +70,8 @@ func Parse(data []byte) (*File, error) {
 }
 
 // refuse builds a refusal: exit 2, nothing sent.
-func refuse(code, format string, args ...any) *kube.Error {
-	return &kube.Error{Code: code, Sentence: kube.Sentencef(format, args...), Exit: kube.ExitRefused}
+func refuse(code, format string, args ...any) *fault.Error {
+	return &fault.Error{Code: code, Sentence: fault.Sentencef(format, args...), Class: fault.Refused}
 }
 
 var errorLine = regexp.MustCompile(`^yaml: line ([0-9]+):`)
@@ -106,7 +106,7 @@ func readDocuments(data []byte) (doc, next *yaml.Node, err error) {
 
 // parserRefusal maps a parser error to a refusal. Only the line number is taken from the
 // message; the rest of it can quote the file and is dropped.
-func parserRefusal(err error) *kube.Error {
+func parserRefusal(err error) *fault.Error {
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "exceeded max depth"):

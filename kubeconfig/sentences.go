@@ -11,11 +11,11 @@ import "github.com/studioctl/studioctl/limits"
 // %s is always one of the field or list names below (fieldServer, listClusters, ...) or a list of
 // the setting names of notImportedOrder, never text taken from the file. The one exception is the
 // refusal of a context name the file does not define: it quotes the name asked for and the names
-// of the contexts the file defines, each sanitised by kube.Sentencef, so the person can pick one
+// of the contexts the file defines, each sanitised by fault.Sentencef, so the person can pick one
 // without opening the file. A context's name is a label, not a credential, and connection
 // contexts prints the same names.
 
-// Refusals of the file as a whole (Parse). Each is a *kube.Error with Exit kube.ExitRefused.
+// Refusals of the file as a whole (Parse). Each is a *fault.Error with Exit fault.ExitRefused.
 const (
 	CodeTooLarge          = "kubeconfig.too_large"
 	CodeEncoding          = "kubeconfig.encoding"

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"sort"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -303,11 +303,11 @@ func viewAuthProvider(v *yaml.Node) (any, bool, error) {
 // minifyView keeps the context named and its cluster and user, as kubectl's --minify does.
 func minifyView(entries viewEntries, current string) error {
 	if current == "" {
-		return kube.Refusef(CodeMinify, sentenceMinifyNoCurrent)
+		return fault.Refusef(CodeMinify, sentenceMinifyNoCurrent)
 	}
 	ctx, ok := entries[listContexts][current]
 	if !ok {
-		return kube.Refusef(CodeMinify, sentenceMinifyMissing, "context", current)
+		return fault.Refusef(CodeMinify, sentenceMinifyMissing, "context", current)
 	}
 	keep := viewEntries{listContexts: {current: ctx}, listClusters: {}, listUsers: {}}
 	for _, ref := range []struct{ list, field string }{{listClusters, fieldCluster}, {listUsers, fieldUser}} {
@@ -317,7 +317,7 @@ func minifyView(entries viewEntries, current string) error {
 		}
 		body, ok := entries[ref.list][name]
 		if !ok {
-			return kube.Refusef(CodeMinify, sentenceMinifyMissing, ref.field, name)
+			return fault.Refusef(CodeMinify, sentenceMinifyMissing, ref.field, name)
 		}
 		keep[ref.list][name] = body
 	}

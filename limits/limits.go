@@ -117,7 +117,7 @@ const (
 // StatementDeadlines is the one table of how long a statement's paged reads may take in all,
 // by command: the bound on a statement as a whole, where the request deadline (30 s, or
 // --request-timeout) bounds each request. A walk through a collection's pages (kube's ListTable and
-// ListObjects) stops with kube.CodeStatementDeadline when it passes it. A command not listed here, or a
+// ListObjects) stops with fault.CodeStatementDeadline when it passes it. A command not listed here, or a
 // read made outside any statement (a library caller, the tree), gets DefaultStatementDeadline.
 // A statement whose --request-timeout is longer than its entry gets the request timeout instead,
 // so one request is never cut shorter than the user asked.

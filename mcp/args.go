@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Tool arguments are read here rather than by the SDK (issue 34): the SDK's validation answered a
@@ -22,7 +22,7 @@ import (
 // and each is enforced by the handler in studioctl's words; here an argument must be a string,
 // known, and present when required.
 
-// namespacePattern and maxNamespaceChars are a DNS-1123 label, as kube.IsDNS1123Label reads one.
+// namespacePattern and maxNamespaceChars are a DNS-1123 label, as fault.IsDNS1123Label reads one.
 const (
 	namespacePattern  = `^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`
 	maxNamespaceChars = 63
@@ -107,25 +107,25 @@ func readArguments(tool string, schema *jsonschema.Schema, raw json.RawMessage, 
 	}
 	var given map[string]json.RawMessage
 	if raw[0] != '{' || json.Unmarshal(raw, &given) != nil {
-		return kube.Refusef(CodeArguments, sentenceArgsShape, tool, argumentNames(schema), jsonKind(raw))
+		return fault.Refusef(CodeArguments, sentenceArgsShape, tool, argumentNames(schema), jsonKind(raw))
 	}
 	for _, name := range sortedKeys(given) {
 		p, known := schema.Properties[name]
 		if !known {
-			return kube.Refusef(CodeArguments, sentenceArgUnknown, tool, name, argumentNames(schema))
+			return fault.Refusef(CodeArguments, sentenceArgUnknown, tool, name, argumentNames(schema))
 		}
 		v := bytes.TrimSpace(given[name])
 		if len(v) == 0 || v[0] != '"' {
-			return kube.Refusef(CodeArguments, sentenceArgType, name, tool, jsonKind(v), p.Description)
+			return fault.Refusef(CodeArguments, sentenceArgType, name, tool, jsonKind(v), p.Description)
 		}
 	}
 	for _, name := range schema.Required {
 		if _, ok := given[name]; !ok {
-			return kube.Refusef(CodeArguments, sentenceArgMissing, tool, name, schema.Properties[name].Description)
+			return fault.Refusef(CodeArguments, sentenceArgMissing, tool, name, schema.Properties[name].Description)
 		}
 	}
 	if err := json.Unmarshal(raw, args); err != nil {
-		return kube.Refusef(CodeArguments, sentenceArgsShape, tool, argumentNames(schema), jsonKind(raw))
+		return fault.Refusef(CodeArguments, sentenceArgsShape, tool, argumentNames(schema), jsonKind(raw))
 	}
 	return nil
 }

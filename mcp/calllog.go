@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/sanitize"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -48,7 +48,7 @@ func (l *callLog) write(r *logRecord, rows int, err error) {
 	line.Rows, line.Outcome = rows, "ok"
 	if err != nil {
 		line.Outcome = "internal"
-		if e, ok := kube.AsError(err); ok {
+		if e, ok := fault.As(err); ok {
 			line.Outcome = e.Code
 		}
 	}

@@ -15,7 +15,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -38,14 +38,14 @@ const MinHTTPToken = 32
 func LoopbackAddress(addr string) error {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil || port == "" {
-		return kube.Refusef(CodeHTTPAddress, sentenceHTTPAddress, addr)
+		return fault.Refusef(CodeHTTPAddress, sentenceHTTPAddress, addr)
 	}
 	if host == "localhost" {
 		return nil
 	}
 	ip := net.ParseIP(host)
 	if ip == nil || !ip.IsLoopback() {
-		return kube.Refusef(CodeHTTPAddress, sentenceHTTPAddress, addr)
+		return fault.Refusef(CodeHTTPAddress, sentenceHTTPAddress, addr)
 	}
 	return nil
 }
@@ -54,19 +54,19 @@ func LoopbackAddress(addr string) error {
 // characters.
 func ReadHTTPToken(path string) ([]byte, error) {
 	if path == "" {
-		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPToken)
+		return nil, fault.Refusef(CodeHTTPToken, sentenceHTTPToken)
 	}
 	data, err := readTokenFile(path)
 	if errors.Is(err, errTokenFileOpen) {
-		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPTokenMode, path)
+		return nil, fault.Refusef(CodeHTTPToken, sentenceHTTPTokenMode, path)
 	}
 	if err != nil {
-		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPToken)
+		return nil, fault.Refusef(CodeHTTPToken, sentenceHTTPToken)
 	}
 	line, _, _ := bytes.Cut(data, []byte("\n"))
 	tok := bytes.TrimSpace(line)
 	if len(tok) < MinHTTPToken {
-		return nil, kube.Refusef(CodeHTTPToken, sentenceHTTPToken)
+		return nil, fault.Refusef(CodeHTTPToken, sentenceHTTPToken)
 	}
 	return tok, nil
 }
@@ -208,7 +208,7 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, token []byte, ready
 		return err
 	}
 	if len(token) < MinHTTPToken {
-		return kube.Refusef(CodeHTTPToken, sentenceHTTPToken)
+		return fault.Refusef(CodeHTTPToken, sentenceHTTPToken)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -216,7 +216,7 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, token []byte, ready
 	}
 	if tcp, ok := ln.Addr().(*net.TCPAddr); !ok || !tcp.IP.IsLoopback() {
 		ln.Close()
-		return kube.Refusef(CodeHTTPAddress, sentenceHTTPAddress, addr)
+		return fault.Refusef(CodeHTTPAddress, sentenceHTTPAddress, addr)
 	}
 	if ready != nil {
 		ready(ln.Addr())

@@ -25,6 +25,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -119,18 +120,18 @@ func (s *Server) connection(name string) (*Connection, error) {
 	if name == "" {
 		switch len(cs) {
 		case 0:
-			return nil, kube.Refusef(CodeNoConnection, sentenceNoConnection)
+			return nil, fault.Refusef(CodeNoConnection, sentenceNoConnection)
 		case 1:
 			return &cs[0], nil
 		}
-		return nil, kube.Refusef(CodeWhichOne, sentenceWhichOne, len(cs))
+		return nil, fault.Refusef(CodeWhichOne, sentenceWhichOne, len(cs))
 	}
 	for i := range cs {
 		if cs[i].Name == name {
 			return &cs[i], nil
 		}
 	}
-	return nil, kube.Refusef(CodeNotOptedIn, sentenceNotOptedIn, name)
+	return nil, fault.Refusef(CodeNotOptedIn, sentenceNotOptedIn, name)
 }
 
 // resolve finds the connection a call names and notes its name in the call's log record, so the
@@ -183,7 +184,7 @@ func (s *Server) call(ctx context.Context, rec *logRecord, run func(context.Cont
 	ctx, cancel := context.WithTimeout(ctx, s.opts.Deadline)
 	defer cancel()
 	busy := func() error {
-		err := kube.Refusef(CodeBusy, sentenceBusy, s.opts.MaxConcurrent)
+		err := fault.Refusef(CodeBusy, sentenceBusy, s.opts.MaxConcurrent)
 		s.log.write(rec, 0, err)
 		return toolError(err)
 	}
@@ -199,7 +200,7 @@ func (s *Server) call(ctx context.Context, rec *logRecord, run func(context.Cont
 			s.waiting.Add(-1)
 		case <-ctx.Done():
 			s.waiting.Add(-1)
-			err := s.ctxError(ctx, kube.Refusef(CodeBusy, sentenceBusy, s.opts.MaxConcurrent))
+			err := s.ctxError(ctx, fault.Refusef(CodeBusy, sentenceBusy, s.opts.MaxConcurrent))
 			s.log.write(rec, 0, err)
 			return toolError(err)
 		}
@@ -229,12 +230,12 @@ func (s *Server) maxQueued() int64 { return int64(4 * s.opts.MaxConcurrent) }
 func (s *Server) ctxError(ctx context.Context, busy error) error {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		if e, ok := kube.AsError(busy); ok && e.Code == CodeBusy {
+		if e, ok := fault.As(busy); ok && e.Code == CodeBusy {
 			return busy
 		}
-		return &kube.Error{Code: CodeDeadline, Exit: kube.ExitUnreachable, Sentence: kube.Sentencef(sentenceDeadline, s.opts.Deadline.String())}
+		return &fault.Error{Code: CodeDeadline, Class: fault.Unreachable, Sentence: fault.Sentencef(sentenceDeadline, s.opts.Deadline.String())}
 	case ctx.Err() != nil:
-		return kube.Refusef(CodeCancelled, sentenceCancelled)
+		return fault.Refusef(CodeCancelled, sentenceCancelled)
 	}
 	return busy
 }
@@ -244,14 +245,14 @@ func toolError(err error) error {
 	if err == nil {
 		return nil
 	}
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
-		e = &kube.Error{Code: "internal", Sentence: kube.Sentencef("%s", err.Error())}
+		e = &fault.Error{Code: "internal", Sentence: fault.Sentencef("%s", err.Error())}
 	}
 	return &agentError{e}
 }
 
-type agentError struct{ e *kube.Error }
+type agentError struct{ e *fault.Error }
 
 func (a *agentError) Error() string { return a.e.Code + ": " + a.e.Sentence }
 func (a *agentError) Unwrap() error { return a.e }

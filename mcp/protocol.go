@@ -9,7 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // The JSON-RPC answers the SDK gets wrong (issue 34): it answers a second initialize and a call
@@ -46,7 +46,7 @@ func protocolMiddleware(next sdk.MethodHandler) sdk.MethodHandler {
 			}
 		case "logging/setLevel":
 			if p, ok := req.GetParams().(*sdk.SetLoggingLevelParams); ok && !slices.Contains(loggingLevels, string(p.Level)) {
-				return nil, &jsonrpc.Error{Code: codeInvalidParams, Message: kube.Sentencef(sentenceLoggingLevel, string(p.Level))}
+				return nil, &jsonrpc.Error{Code: codeInvalidParams, Message: fault.Sentencef(sentenceLoggingLevel, string(p.Level))}
 			}
 		}
 		return next(ctx, method, req)
@@ -114,7 +114,7 @@ func lifecycleAnswer(r frameRequest, initialized bool) []byte {
 	if !r.call || initialized || r.method == "initialize" || r.method == "ping" {
 		return nil
 	}
-	return errorAnswer(r.id, codeInvalidRequest, kube.Sentencef(sentenceNotInitialized, r.method))
+	return errorAnswer(r.id, codeInvalidRequest, fault.Sentencef(sentenceNotInitialized, r.method))
 }
 
 // unknownMethodAnswer is the -32601 answer to a call of a method this server does not serve,
@@ -123,5 +123,5 @@ func unknownMethodAnswer(r frameRequest) []byte {
 	if !r.call || slices.Contains(servedMethods, r.method) {
 		return nil
 	}
-	return errorAnswer(r.id, codeMethodNotFound, kube.Sentencef(sentenceMethodNotFound, r.method))
+	return errorAnswer(r.id, codeMethodNotFound, fault.Sentencef(sentenceMethodNotFound, r.method))
 }

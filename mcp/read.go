@@ -7,7 +7,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -46,7 +46,7 @@ func (s *Server) runRead(ctx context.Context, _ *sdk.CallToolRequest, in ReadInp
 			content = []sdk.Content{&sdk.TextContent{Text: strings.Join(out.Lines, "\n")}}
 			return len(out.Lines), nil
 		case o.Statement == nil:
-			return 0, kube.Refusef(CodeEmpty, sentenceEmpty)
+			return 0, fault.Refusef(CodeEmpty, sentenceEmpty)
 		}
 		res := o.Result
 		content, err = answer(res, &out)
@@ -65,7 +65,7 @@ func (s *Server) runRead(ctx context.Context, _ *sdk.CallToolRequest, in ReadInp
 // before it answers.
 func agentWords(line string) ([]string, error) {
 	if n := utf8.RuneCountInString(line); n > MaxStatementChars {
-		return nil, kube.Refusef(CodeTooLong, sentenceTooLong, n, MaxStatementChars)
+		return nil, fault.Refusef(CodeTooLong, sentenceTooLong, n, MaxStatementChars)
 	}
 	words, err := statement.Split(line)
 	if err != nil {
@@ -78,14 +78,14 @@ func agentWords(line string) ([]string, error) {
 // follow are refused once the statement is read.
 func admitStatement(st *read.Statement) error {
 	if form, _, _ := strings.Cut(st.Output(), "="); strings.HasSuffix(form, "-file") || form == "templatefile" {
-		return kube.Refusef(CodeLocalFile, sentenceLocalFile, form)
+		return fault.Refusef(CodeLocalFile, sentenceLocalFile, form)
 	}
 	for _, f := range st.FlagsGiven() {
 		switch f {
 		case "watch", "watch-only":
-			return kube.Refusef(CodeWatch, sentenceWatch)
+			return fault.Refusef(CodeWatch, sentenceWatch)
 		case "follow":
-			return kube.Refusef(CodeFollow, sentenceFollow)
+			return fault.Refusef(CodeFollow, sentenceFollow)
 		}
 	}
 	return nil
@@ -105,9 +105,9 @@ func flagRefusal(words []string) error {
 		spelled, _, _ := strings.Cut(w, "=")
 		switch {
 		case contains(ownFlags, name):
-			return kube.Refusef(CodeOwnFlag, sentenceOwnFlag, spelled, MaxRows)
+			return fault.Refusef(CodeOwnFlag, sentenceOwnFlag, spelled, MaxRows)
 		case contains(statement.ConnectionFlags, name):
-			return kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
+			return fault.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 		}
 	}
 	return nil
@@ -116,8 +116,8 @@ func flagRefusal(words []string) error {
 // agentRefusal rewrites a row-cap refusal with advice that fits an agent, which has no flag to
 // lift the cap.
 func agentRefusal(err error) error {
-	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
-		return kube.Refusef(CodeRowCap, sentenceRowCap, MaxRows)
+	if e, ok := fault.As(err); ok && e.Code == fault.CodeLimitRows {
+		return fault.Refusef(CodeRowCap, sentenceRowCap, MaxRows)
 	}
 	return err
 }

@@ -8,7 +8,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/redact"
 )
 
@@ -73,8 +73,8 @@ func (s *Server) reading(ctx context.Context, tool, conn, ns string, o audit.Opt
 			return 0, err
 		}
 		out.Connection = c.Name
-		if !kube.IsDNS1123Label(ns) {
-			return 0, kube.Refusef(CodeNamespace, sentenceNamespace)
+		if !fault.IsDNS1123Label(ns) {
+			return 0, fault.Refusef(CodeNamespace, sentenceNamespace)
 		}
 		sess, err := s.session(c)
 		if err != nil {

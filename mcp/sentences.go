@@ -1,7 +1,7 @@
 package mcp
 
 // Every sentence studioctl says on the agent path, with its stable code. They are studioctl's own
-// words; values are interpolated through kube.Sentencef (kube.Refusef), which sanitises and cuts
+// words; values are interpolated through fault.Sentencef (fault.Refusef), which sanitises and cuts
 // them. None of them names a credential, a file or a kubeconfig.
 const (
 	CodeTooLong        = "refused.agent.too_long"

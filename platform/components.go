@@ -6,6 +6,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -59,7 +60,7 @@ func ListComponents(ctx context.Context, c *kube.Client, scope kube.Scope) (*Com
 	}
 	r, ok := findResource(d, componentGroup, componentResource)
 	if !ok {
-		return nil, &kube.Error{Code: CodeCRDNotServed, Sentence: sentenceComponentsCRD, Exit: kube.ExitServerError, Status: 404}
+		return nil, &fault.Error{Code: CodeCRDNotServed, Sentence: sentenceComponentsCRD, Class: fault.ServerError, Status: 404}
 	}
 	items, err := list(ctx, c, r, scope, "")
 	if err != nil {

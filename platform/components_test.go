@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
@@ -74,7 +75,7 @@ func TestComponentsCRDNotServed(t *testing.T) {
 	c, reg := newClient(t)
 	addDiscovery(reg, []synth.Resource{rNodes})
 	_, err := ListComponents(context.Background(), c, kube.Scope{Namespace: "x"})
-	if e, ok := kube.AsError(err); !ok || e.Code != CodeCRDNotServed || e.Exit != kube.ExitServerError {
+	if e, ok := fault.As(err); !ok || e.Code != CodeCRDNotServed || e.Class != fault.ServerError {
 		t.Errorf("got %v", err)
 	}
 }

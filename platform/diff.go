@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -40,24 +40,24 @@ var diffSkip = map[string]bool{"apiVersion": true, "kind": true, "schema": true,
 func LoadInventory(path string) (map[string]any, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, kube.Refusef(CodeDiffFile, SentenceDiffUnreadable, path)
+		return nil, fault.Refusef(CodeDiffFile, SentenceDiffUnreadable, path)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxInventoryBytes+1))
 	if err != nil {
-		return nil, kube.Refusef(CodeDiffFile, SentenceDiffUnreadable, path)
+		return nil, fault.Refusef(CodeDiffFile, SentenceDiffUnreadable, path)
 	}
 	if len(data) > MaxInventoryBytes {
-		return nil, kube.Refusef(CodeDiffFile, SentenceDiffTooLarge, path, "16 MiB")
+		return nil, fault.Refusef(CodeDiffFile, SentenceDiffTooLarge, path, "16 MiB")
 	}
 	d := json.NewDecoder(strings.NewReader(string(data)))
 	d.UseNumber()
 	var doc map[string]any
 	if err := d.Decode(&doc); err != nil || doc == nil || d.Decode(new(any)) != io.EOF {
-		return nil, kube.Refusef(CodeDiffFile, SentenceDiffSchema, path, InventorySchema)
+		return nil, fault.Refusef(CodeDiffFile, SentenceDiffSchema, path, InventorySchema)
 	}
 	if !isInventory(doc) {
-		return nil, kube.Refusef(CodeDiffFile, SentenceDiffSchema, path, InventorySchema)
+		return nil, fault.Refusef(CodeDiffFile, SentenceDiffSchema, path, InventorySchema)
 	}
 	return doc, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
@@ -64,7 +65,7 @@ func TestDiscover(t *testing.T) {
 	if got := inv.Totals.Capacity.CPUMillis; got != 100000 {
 		t.Errorf("cpu = %d", got)
 	}
-	if len(inv.Unreadable) != 1 || inv.Unreadable[0].What != "ingress classes" || inv.Unreadable[0].Code != kube.CodeForbidden {
+	if len(inv.Unreadable) != 1 || inv.Unreadable[0].What != "ingress classes" || inv.Unreadable[0].Code != fault.CodeForbidden {
 		t.Errorf("unreadable = %+v", inv.Unreadable)
 	}
 	golden.Check(t, "discover.txt", render(t, Result("", inv, inv.Lines()), printer.People))
@@ -143,7 +144,7 @@ func TestLoadInventoryRefusals(t *testing.T) {
 		write("mixed.json", `{"apiVersion":"studioctl.dev/components/v1","kind":"Components","schema":"studioctl.discover/v1"}`),
 		write("newinold.json", `{"schema":"studioctl.dev/discover/v1"}`)} {
 		_, err := LoadInventory(p)
-		if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitRefused || e.Code != CodeDiffFile {
+		if e, ok := fault.As(err); !ok || e.Class != fault.Refused || e.Code != CodeDiffFile {
 			t.Errorf("%s: %v", p, err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -122,7 +123,7 @@ func (rt *Runtime) readOperator(ctx context.Context, c *kube.Client, d *kube.Dis
 		return nil
 	}
 	o, err := c.GetObject(ctx, r, runtimeNamespace, operatorDeployment)
-	if e, isErr := kube.AsError(err); isErr && e.Code == kube.CodeNotFound {
+	if e, isErr := fault.As(err); isErr && e.Code == fault.CodeNotFound {
 		return nil
 	}
 	if err != nil {

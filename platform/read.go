@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 )
@@ -84,8 +85,8 @@ type Unreadable struct {
 // unreadable turns a server's error answer (exit 1) into an Unreadable; any other error (a
 // refusal, a cap, an unreachable server) is returned to stop the command.
 func unreadable(what string, err error) (*Unreadable, error) {
-	e, ok := kube.AsError(err)
-	if !ok || e.Exit != kube.ExitServerError || e.Code == kube.CodeCanceled {
+	e, ok := fault.As(err)
+	if !ok || e.Class != fault.ServerError || e.Code == fault.CodeCanceled {
 		return nil, err
 	}
 	return &Unreadable{What: what, Code: e.Code, Sentence: e.Sentence}, nil
@@ -197,4 +198,4 @@ func document(v any) map[string]any {
 	return doc
 }
 
-func sprintf(format string, args ...any) string { return kube.Sentencef(format, args...) }
+func sprintf(format string, args ...any) string { return fault.Sentencef(format, args...) }

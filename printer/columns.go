@@ -4,7 +4,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/printer/jsonpath"
 )
 
@@ -22,7 +22,7 @@ func customColumns(spec string) (Form, error) {
 	for _, part := range strings.Split(spec, ",") {
 		header, path, ok := strings.Cut(part, ":")
 		if !ok {
-			return nil, kube.Refusef(CodeForm, sentenceColumnSpec, part)
+			return nil, fault.Refusef(CodeForm, sentenceColumnSpec, part)
 		}
 		if err := f.add(header, path); err != nil {
 			return nil, err
@@ -36,11 +36,11 @@ func customColumns(spec string) (Form, error) {
 func customColumnsFile(text string) (Form, error) {
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	if len(lines) != 2 {
-		return nil, kube.Refusef(CodeForm, sentenceColumnFile)
+		return nil, fault.Refusef(CodeForm, sentenceColumnFile)
 	}
 	headers, paths := strings.Fields(lines[0]), strings.Fields(lines[1])
 	if len(headers) != len(paths) || len(headers) == 0 {
-		return nil, kube.Refusef(CodeForm, sentenceColumnCount, len(headers), len(paths))
+		return nil, fault.Refusef(CodeForm, sentenceColumnCount, len(headers), len(paths))
 	}
 	f := &customColumnsForm{}
 	for i := range headers {
@@ -60,7 +60,7 @@ func (f *customColumnsForm) add(header, path string) error {
 			return nil
 		}
 	}
-	return kube.Refusef(CodeForm, sentenceColumnPath, path, err)
+	return fault.Refusef(CodeForm, sentenceColumnPath, path, err)
 }
 
 // SetNoHeaders drops the header line (get --no-headers).
@@ -94,7 +94,7 @@ func (f *customColumnsForm) row(obj any) (string, error) {
 	for i, p := range f.paths {
 		vals, err := p.Find(obj)
 		if err != nil {
-			return "", &kube.Error{Code: CodeForm, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceTemplateRun, "custom-columns", err)}
+			return "", &fault.Error{Code: CodeForm, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceTemplateRun, "custom-columns", err)}
 		}
 		if len(vals) == 0 {
 			cells[i] = "<none>"

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"io"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // DocStream prints a collection's documents as they are read (get -o json, yaml, jsonpath,
@@ -122,7 +122,7 @@ func (ds *DocStream) yamlItem(o map[string]any) error {
 	}
 	y, err := toYAML(data)
 	if err != nil {
-		return &kube.Error{Code: CodeYAML, Exit: kube.ExitServerError, Sentence: sentenceYAML}
+		return &fault.Error{Code: CodeYAML, Class: fault.ServerError, Sentence: sentenceYAML}
 	}
 	ds.buf.Write(y)
 	return nil

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -13,16 +13,16 @@ import (
 // stable code, the sentence and the exit code. An outcome that exits 0 (a watch that reached a
 // snapshot's end or its idle limit) is a notice, printed without "error: ": an error line always
 // comes with a non-zero exit, so a script that greps for it is not misled. The sentence's values were sanitised when
-// kube.Sentencef composed it; it is sanitised again here, the last step before the terminal, so
+// fault.Sentencef composed it; it is sanitised again here, the last step before the terminal, so
 // a sentence built some other way cannot skip it.
-func WriteError(errOut io.Writer, e *kube.Error, asJSON bool) {
+func WriteError(errOut io.Writer, e *fault.Error, asJSON bool) {
 	sentence := sanitize.String(e.Sentence)
 	if asJSON {
-		data, _ := json.Marshal(map[string]any{"code": e.Code, "sentence": sentence, "exit": e.Exit})
+		data, _ := json.Marshal(map[string]any{"code": e.Code, "sentence": sentence, "exit": e.Exit()})
 		fmt.Fprintln(errOut, string(escapeJSON(data)))
 		return
 	}
-	if e.Exit == kube.ExitOK {
+	if e.Class == fault.Ended {
 		fmt.Fprintln(errOut, sentence)
 		return
 	}

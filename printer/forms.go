@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/printer/jsonpath"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -33,7 +33,7 @@ func NewForm(output string, allowMissing bool, readFile func(string) ([]byte, er
 	if strings.HasSuffix(name, "-file") || name == "templatefile" {
 		data, err := readFile(arg)
 		if err != nil {
-			return nil, kube.Refusef(CodeForm, sentenceFormFile, "-o "+name, arg)
+			return nil, fault.Refusef(CodeForm, sentenceFormFile, "-o "+name, arg)
 		}
 		name, arg = strings.TrimSuffix(strings.TrimSuffix(name, "-file"), "file"), string(data)
 		if name == "custom-columns" {
@@ -41,13 +41,13 @@ func NewForm(output string, allowMissing bool, readFile func(string) ([]byte, er
 		}
 	}
 	if arg == "" {
-		return nil, kube.Refusef(CodeForm, sentenceFormEmpty, name)
+		return nil, fault.Refusef(CodeForm, sentenceFormEmpty, name)
 	}
 	switch name {
 	case "jsonpath", "jsonpath-as-json":
 		t, err := jsonpath.Parse(arg)
 		if err != nil {
-			return nil, kube.Refusef(CodeForm, sentenceTemplate, "JSONPath", err)
+			return nil, fault.Refusef(CodeForm, sentenceTemplate, "JSONPath", err)
 		}
 		return &jsonPathForm{t: t, allowMissing: allowMissing, asJSON: name == "jsonpath-as-json"}, nil
 	case "custom-columns":
@@ -77,7 +77,7 @@ func (f *jsonPathForm) print(w io.Writer, doc any) error {
 		run = f.t.ExecuteJSON
 	}
 	if err := run(w, doc, f.allowMissing); err != nil {
-		return &kube.Error{Code: CodeForm, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceTemplateRun, "JSONPath", err)}
+		return &fault.Error{Code: CodeForm, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceTemplateRun, "JSONPath", err)}
 	}
 	return nil
 }

@@ -7,7 +7,7 @@ import (
 	"text/template"
 	"text/template/parse"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/printer/jsonpath"
 )
 
@@ -39,7 +39,7 @@ func jsonPathRun(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &kube.Error{Code: CodeForm, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceTemplateRun, "JSONPath", err)}
+	return &fault.Error{Code: CodeForm, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceTemplateRun, "JSONPath", err)}
 }
 
 // customColumnsStream prints each item's row as it comes; the tab writer keeps the printed cells
@@ -203,7 +203,7 @@ func (g *goTemplateStream) begin(w io.Writer) error {
 func (g *goTemplateStream) item(w io.Writer, obj any) error {
 	cw := &capped{w: w, left: jsonpath.MaxOutputBytes}
 	if err := g.body.Execute(cw, floats(obj)); err != nil {
-		return &kube.Error{Code: CodeForm, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceTemplateRun, "Go", err)}
+		return &fault.Error{Code: CodeForm, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceTemplateRun, "Go", err)}
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"sigs.k8s.io/yaml"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // fuzzed is what a server (or a user, in an error) can put in an answer.
@@ -205,14 +205,14 @@ func viaJSON(t *testing.T, v any) any {
 // checkErrors composes sentences with the fuzzed values and prints them as text and JSON.
 func checkErrors(t *testing.T, in fuzzed) {
 	sentences := []string{
-		kube.Sentencef("pods %q not found in namespace %s.", in.name, in.cell),
-		kube.Sentencef("The API server refused to list %s (%d).", in.column, 403),
-		kube.Sentencef("container %q is not in pod %q; it has %v.", in.message, in.name, []string{in.key, in.value}),
-		kube.Sentencef("internal error: %v", errors.New(in.message)),
+		fault.Sentencef("pods %q not found in namespace %s.", in.name, in.cell),
+		fault.Sentencef("The API server refused to list %s (%d).", in.column, 403),
+		fault.Sentencef("container %q is not in pod %q; it has %v.", in.message, in.name, []string{in.key, in.value}),
+		fault.Sentencef("internal error: %v", errors.New(in.message)),
 		in.message, // a sentence built without Sentencef is sanitized when printed
 	}
 	for _, s := range sentences {
-		e := &kube.Error{Code: "fuzz", Sentence: s, Exit: kube.ExitServerError}
+		e := &fault.Error{Code: "fuzz", Sentence: s, Class: fault.ServerError}
 		var text, js bytes.Buffer
 		WriteError(&text, e, false)
 		WriteError(&js, e, true)

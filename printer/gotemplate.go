@@ -10,6 +10,7 @@ import (
 	"text/template"
 	"text/template/parse"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer/jsonpath"
 )
@@ -21,14 +22,14 @@ type goTemplateForm struct{ t *template.Template }
 
 func newGoTemplate(text string, allowMissing bool) (Form, error) {
 	if len(text) > jsonpath.MaxTemplateBytes {
-		return nil, kube.Refusef(CodeForm, sentenceTemplate, "Go", "it is longer than 16384 bytes")
+		return nil, fault.Refusef(CodeForm, sentenceTemplate, "Go", "it is longer than 16384 bytes")
 	}
 	t, err := template.New("output").Funcs(template.FuncMap{"exists": exists, "base64decode": base64decode}).Parse(text)
 	if err != nil {
-		return nil, kube.Refusef(CodeForm, sentenceTemplate, "Go", err)
+		return nil, fault.Refusef(CodeForm, sentenceTemplate, "Go", err)
 	}
 	if unbounded(t.Root) {
-		return nil, kube.Refusef(CodeForm, sentenceTemplate, "Go", "a range over a number is not read")
+		return nil, fault.Refusef(CodeForm, sentenceTemplate, "Go", "a range over a number is not read")
 	}
 	if allowMissing {
 		t.Option("missingkey=default")
@@ -72,7 +73,7 @@ func unbounded(n parse.Node) bool {
 func (f *goTemplateForm) print(w io.Writer, doc any) error {
 	cw := &capped{w: w, left: jsonpath.MaxOutputBytes}
 	if err := f.t.Execute(cw, floats(doc)); err != nil {
-		return &kube.Error{Code: CodeForm, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceTemplateRun, "Go", err)}
+		return &fault.Error{Code: CodeForm, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceTemplateRun, "Go", err)}
 	}
 	return nil
 }
@@ -140,7 +141,7 @@ type capped struct {
 
 func (c *capped) Write(p []byte) (int, error) {
 	if len(p) > c.left {
-		return 0, &kube.Error{Code: CodeForm, Exit: kube.ExitServerError, Sentence: sentenceFormOutput}
+		return 0, &fault.Error{Code: CodeForm, Class: fault.ServerError, Sentence: sentenceFormOutput}
 	}
 	c.left -= len(p)
 	return c.w.Write(p)

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -42,7 +42,7 @@ func (w *Writer) Mode() RedactMode { return w.mode }
 // Raise moves the writer to a stricter mode; it never lowers it.
 func (w *Writer) Raise(m RedactMode) error {
 	if m < w.mode {
-		return kube.Refusef(CodeMachineLower, sentenceMachineLower)
+		return fault.Refusef(CodeMachineLower, sentenceMachineLower)
 	}
 	w.mode = m
 	return nil
@@ -215,7 +215,7 @@ func writeDocument(out io.Writer, format string, doc any) error {
 	if format == "yaml" {
 		y, err := toYAML(data)
 		if err != nil {
-			return &kube.Error{Code: CodeYAML, Exit: kube.ExitServerError, Sentence: sentenceYAML}
+			return &fault.Error{Code: CodeYAML, Class: fault.ServerError, Sentence: sentenceYAML}
 		}
 		_, err = out.Write(y)
 		return err

@@ -4,7 +4,7 @@
 package printer
 
 import (
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Result is what a reader answers: one of a table, lines or documents, plus notices for stderr.
@@ -33,7 +33,7 @@ type Result struct {
 	Exit int
 	// Errors are per-item failures printed after the answer (a named object not found); the
 	// statement then exits with the first one's code.
-	Errors []*kube.Error
+	Errors []*fault.Error
 
 	masked   bool       // Mask has applied maskedIn's rules
 	maskedIn RedactMode // the mode it masked in

@@ -1,10 +1,12 @@
 package printer
 
-import "github.com/studioctl/studioctl/kube"
+import (
+	"github.com/studioctl/studioctl/fault"
+)
 
 // The printer's codes and sentences.
 const (
-	CodeMachineLower     = kube.CodeRedactLower
+	CodeMachineLower     = fault.CodeRedactLower
 	CodeYAML             = "output.yaml"
 	sentenceYAML         = "The answer could not be written as YAML; -o json prints it."
 	SentenceMachineLower = sentenceMachineLower

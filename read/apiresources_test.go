@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -38,11 +39,11 @@ func metaRun(t *testing.T, s *Session, mode printer.RedactMode, line string) (st
 	var out, errOut bytes.Buffer
 	res, err := runLine(context.Background(), s, line)
 	if err != nil {
-		e, ok := kube.AsError(err)
+		e, ok := fault.As(err)
 		if !ok {
 			t.Fatalf("%s: %v is not a sentence", line, err)
 		}
-		return "", e.Sentence, e.Exit
+		return "", e.Sentence, e.Exit()
 	}
 	if err := printer.NewWriter(&out, &errOut, mode).Write(res); err != nil {
 		t.Fatal(err)
@@ -52,7 +53,7 @@ func metaRun(t *testing.T, s *Session, mode printer.RedactMode, line string) (st
 	}
 	exit = res.Exit
 	if len(res.Errors) > 0 {
-		exit = res.Errors[0].Exit
+		exit = res.Errors[0].Exit()
 	}
 	return out.String(), errOut.String(), exit
 }
@@ -127,7 +128,7 @@ func TestAPIVersionsSorted(t *testing.T) {
 
 func TestAPIResourcesRefusesWhatKubectlDoesNotTake(t *testing.T) {
 	for _, line := range []string{"api-resources pods", "api-resources -o json", "api-resources -n shop", "api-versions -o name"} {
-		if _, err := ParseLine(line); err == nil || kube.ExitCode(err) != kube.ExitRefused {
+		if _, err := ParseLine(line); err == nil || fault.ExitCode(err) != fault.ExitRefused {
 			t.Errorf("%s: %v", line, err)
 		} else if !strings.Contains(err.Error(), "Nothing was sent") {
 			t.Errorf("%s: %v", line, err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -53,13 +54,13 @@ func TestCanIAsksWhatTheStatementSays(t *testing.T) {
 			"yes\n", 0, ""},
 		{"auth can-i get po/web-0 --subresource log", false,
 			`{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview","spec":{"resourceAttributes":{"namespace":"shop","verb":"get","resource":"pods","subresource":"log","name":"web-0"}}}`,
-			"no\n", kube.ExitServerError, "does not repeat"},
+			"no\n", fault.ExitServerError, "does not repeat"},
 		{"auth can-i list deployments.apps/web -A", true,
 			`{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview","spec":{"resourceAttributes":{"verb":"list","group":"apps","resource":"deployments","name":"web"}}}`,
 			"yes\n", 0, ""},
 		{"auth can-i watch Foos -n payments", false,
 			`{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview","spec":{"resourceAttributes":{"namespace":"payments","verb":"watch","resource":"Foos"}}}`,
-			"no\n", kube.ExitServerError, `no resource type "Foos"`},
+			"no\n", fault.ExitServerError, `no resource type "Foos"`},
 		// A cluster-scoped resource is asked about with no namespace, as its requests carry none.
 		{"auth can-i list namespaces", true,
 			`{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview","spec":{"resourceAttributes":{"verb":"list","resource":"namespaces"}}}`,
@@ -78,7 +79,7 @@ func TestCanIAsksWhatTheStatementSays(t *testing.T) {
 			"yes\n", 0, ""},
 		{"auth can-i frobnicate pods", false,
 			`{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview","spec":{"resourceAttributes":{"namespace":"shop","verb":"frobnicate","resource":"pods"}}}`,
-			"no\n", kube.ExitServerError, `"frobnicate" is not a verb`},
+			"no\n", fault.ExitServerError, `"frobnicate" is not a verb`},
 	} {
 		s, reg := metaSession(t, synth.Basic, kube.Options{})
 		var sent string
@@ -104,7 +105,7 @@ func TestCanIRefusesWhatKubectlRefuses(t *testing.T) {
 		"auth can-i get /healthz --subresource log", "auth can-i list pods -o json", "auth can-i list pods -n Shop",
 	} {
 		_, err := ParseLine(line)
-		if err == nil || kube.ExitCode(err) != kube.ExitRefused || !strings.Contains(err.Error(), "Nothing was sent") {
+		if err == nil || fault.ExitCode(err) != fault.ExitRefused || !strings.Contains(err.Error(), "Nothing was sent") {
 			t.Errorf("%s: %v", line, err)
 		}
 	}
@@ -209,7 +210,7 @@ func TestWhoAmIOnAServerWithoutSelfSubjectReview(t *testing.T) {
 	reg.Add(metaReview(metaWhoPath, `{"kind":"Status","code":404,"message":"SERVER-SAID not found"}`, 404, &sent))
 	s.Client.Discovery(t.Context())
 	_, errOut, exit := metaRun(t, s, printer.People, "auth whoami")
-	if exit != kube.ExitServerError || errOut != kube.SentenceTooOld {
+	if exit != fault.ExitServerError || errOut != fault.SentenceTooOld {
 		t.Fatalf("exit %d: %s", exit, errOut)
 	}
 }

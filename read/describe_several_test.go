@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/describe"
 	"github.com/studioctl/studioctl/read/reader"
@@ -103,7 +103,7 @@ func TestDescribeSeveralNothing(t *testing.T) {
 	_, _, err := describeOut(t, "describe cm zz",
 		&httpstub.Stub{Path: cmPath + "/zz", Status: 404, Body: `{"kind":"Status","code":404}`, Header: jsonHeader},
 		descJSON(cmPath, "limit=500", descList(descCM("web-config", "u1"))))
-	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeNotFound {
+	if e, ok := fault.As(err); !ok || e.Code != fault.CodeNotFound {
 		t.Errorf("describe cm zz: %v", err)
 	}
 	out, errOut, err := describeOut(t, "describe cm", descJSON(cmPath, "limit=500", descList()))

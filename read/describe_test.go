@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -678,7 +679,7 @@ func TestDescribeSecretPrefixIsNoOracleInMachineMode(t *testing.T) {
 				t.Errorf("describe secrets %s, mode %d: found %v (err %v)", prefix, mode, found, err)
 			}
 			// Machine mode: the same refusal whether or not a name starts with the prefix.
-			if e, ok := kube.AsError(err); mode == printer.Machine && (!ok || e.Code != describe.CodeSecretPrefix || e.Exit != kube.ExitRefused) {
+			if e, ok := fault.As(err); mode == printer.Machine && (!ok || e.Code != describe.CodeSecretPrefix || e.Class != fault.Refused) {
 				t.Errorf("describe secrets %s, machine mode: %v", prefix, err)
 			}
 		}

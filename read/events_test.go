@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/events"
@@ -246,7 +246,7 @@ func TestEventsFollowTheRowCap(t *testing.T) {
 	s.MaxRows = 700
 	stub(reg, 2, 500)
 	out, errOut, code = famRun(t, s, "events -o json")
-	if code != kube.ExitRefused || out != "" || !strings.Contains(errOut, "more than 700 rows") || !strings.Contains(errOut, "--max-rows") {
+	if code != fault.ExitRefused || out != "" || !strings.Contains(errOut, "more than 700 rows") || !strings.Contains(errOut, "--max-rows") {
 		t.Errorf("past the cap: exit %d, stdout %d bytes, stderr %q", code, len(out), errOut)
 	}
 }
@@ -262,7 +262,7 @@ func TestEventsRefusedBeforeSending(t *testing.T) {
 	}
 	for line, want := range cases {
 		_, err := ParseLine(line)
-		if e, ok := kube.AsError(err); !ok || e.Sentence != want {
+		if e, ok := fault.As(err); !ok || e.Sentence != want {
 			t.Errorf("%s: got %v, want %q", line, err, want)
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -35,11 +35,11 @@ type Outcome struct {
 func (o *Outcome) Exit() int {
 	switch {
 	case o.Err != nil:
-		return kube.ExitCode(o.Err)
+		return fault.ExitCode(o.Err)
 	case o.Result == nil:
-		return kube.ExitOK
+		return fault.ExitOK
 	case len(o.Result.Errors) > 0:
-		return o.Result.Errors[0].Exit
+		return o.Result.Errors[0].Exit()
 	}
 	return o.Result.Exit
 }

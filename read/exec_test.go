@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
@@ -26,7 +27,7 @@ func runLine(ctx context.Context, s *Session, line string) (*printer.Result, err
 // The steps of the one pipeline, in order: read, help, Admit, Open, run. Each step that refuses
 // stops the ones after it, so a refusal never opens a connection and help never reaches Admit.
 func TestExecStepsInOrder(t *testing.T) {
-	refused := kube.Refusef("refused.test", "the surface refuses this. Nothing was sent.")
+	refused := fault.Refusef("refused.test", "the surface refuses this. Nothing was sent.")
 	for _, c := range []struct {
 		line      string
 		admit     error
@@ -35,14 +36,14 @@ func TestExecStepsInOrder(t *testing.T) {
 		wantExit  int
 		wantHelp  bool
 	}{
-		{line: "", wantSteps: nil, wantExit: kube.ExitOK},
-		{line: "# a comment", wantSteps: nil, wantExit: kube.ExitOK},
-		{line: "delete pods --all", wantSteps: nil, wantExit: kube.ExitRefused},
-		{line: "get pods --help", wantSteps: nil, wantExit: kube.ExitOK, wantHelp: true},
-		{line: "get pods -n shop", admit: refused, wantSteps: []string{"admit"}, wantExit: kube.ExitRefused},
-		{line: "version --client", wantSteps: []string{"admit"}, wantExit: kube.ExitOK},
-		{line: "get pods -n shop", openErr: kube.Refusef(kube.CodeConnNone, kube.SentenceConnNone), wantSteps: []string{"admit", "open"}, wantExit: kube.ExitRefused},
-		{line: "api-versions", wantSteps: []string{"admit", "open"}, wantExit: kube.ExitOK},
+		{line: "", wantSteps: nil, wantExit: fault.ExitOK},
+		{line: "# a comment", wantSteps: nil, wantExit: fault.ExitOK},
+		{line: "delete pods --all", wantSteps: nil, wantExit: fault.ExitRefused},
+		{line: "get pods --help", wantSteps: nil, wantExit: fault.ExitOK, wantHelp: true},
+		{line: "get pods -n shop", admit: refused, wantSteps: []string{"admit"}, wantExit: fault.ExitRefused},
+		{line: "version --client", wantSteps: []string{"admit"}, wantExit: fault.ExitOK},
+		{line: "get pods -n shop", openErr: fault.Refusef(fault.CodeConnNone, fault.SentenceConnNone), wantSteps: []string{"admit", "open"}, wantExit: fault.ExitRefused},
+		{line: "api-versions", wantSteps: []string{"admit", "open"}, wantExit: fault.ExitOK},
 	} {
 		var steps []string
 		o := ExecLine(context.Background(), c.line, Surface{
@@ -71,18 +72,18 @@ func TestExecStepsInOrder(t *testing.T) {
 // The exit code is decided once, from the outcome: a failure's, else the first per-item error's,
 // else the answer's own.
 func TestOutcomeExit(t *testing.T) {
-	notFound := &kube.Error{Code: kube.CodeNotFound, Exit: kube.ExitServerError}
+	notFound := &fault.Error{Code: fault.CodeNotFound, Class: fault.ServerError}
 	for _, c := range []struct {
 		name string
 		o    Outcome
 		want int
 	}{
-		{"nothing", Outcome{}, kube.ExitOK},
-		{"a refusal", Outcome{Err: kube.Refusef(statement.CodeUsage, "no. Nothing was sent.")}, kube.ExitRefused},
-		{"an error studioctl did not compose", Outcome{Err: errors.New("bug")}, kube.ExitRefused},
-		{"an answer", Outcome{Result: &printer.Result{}}, kube.ExitOK},
-		{"an answer with warnings", Outcome{Result: &printer.Result{Exit: kube.ExitWarnings}}, kube.ExitWarnings},
-		{"a missing item", Outcome{Result: &printer.Result{Errors: []*kube.Error{notFound}, Exit: kube.ExitWarnings}}, kube.ExitServerError},
+		{"nothing", Outcome{}, fault.ExitOK},
+		{"a refusal", Outcome{Err: fault.Refusef(statement.CodeUsage, "no. Nothing was sent.")}, fault.ExitRefused},
+		{"an error studioctl did not compose", Outcome{Err: errors.New("bug")}, fault.ExitRefused},
+		{"an answer", Outcome{Result: &printer.Result{}}, fault.ExitOK},
+		{"an answer with warnings", Outcome{Result: &printer.Result{Exit: fault.ExitWarnings}}, fault.ExitWarnings},
+		{"a missing item", Outcome{Result: &printer.Result{Errors: []*fault.Error{notFound}, Exit: fault.ExitWarnings}}, fault.ExitServerError},
 	} {
 		if got := c.o.Exit(); got != c.want {
 			t.Errorf("%s: exit %d, want %d", c.name, got, c.want)
@@ -94,7 +95,7 @@ func TestOutcomeExit(t *testing.T) {
 // its own (a programming error), never a panic.
 func TestExecWithoutASessionFails(t *testing.T) {
 	o := ExecLine(context.Background(), "get pods", Surface{})
-	if o.Err == nil || o.Exit() != kube.ExitRefused {
+	if o.Err == nil || o.Exit() != fault.ExitRefused {
 		t.Fatalf("err %v, exit %d", o.Err, o.Exit())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -64,7 +65,7 @@ func TestExplainMatchesKubectlOnASyntheticDocument(t *testing.T) {
 		got, err := explain.RenderExplain(doc, "synth.example.dev", "v1", "gadgets", fields, recursive)
 		if name == "gadgets.spec.nope" {
 			// kubectl prints the header, then fails on the missing field.
-			if e, ok := kube.AsError(err); !ok || e.Code != explain.CodeExplainNoField || !strings.Contains(e.Sentence, `"nope"`) {
+			if e, ok := fault.As(err); !ok || e.Code != explain.CodeExplainNoField || !strings.Contains(e.Sentence, `"nope"`) {
 				t.Fatalf("%s: %v", name, err)
 			}
 		} else if err != nil {
@@ -107,7 +108,7 @@ func TestExplainStopsAtReferenceCycles(t *testing.T) {
 	}
 	for _, path := range [][]string{{"self", "self", "self", "via"}, {"via"}, {"via", "x"}} {
 		_, err := explain.RenderExplain(doc, "", "v1", "loops", path, false)
-		e, ok := kube.AsError(err)
+		e, ok := fault.As(err)
 		if !ok || (e.Code != explain.CodeExplainNoField && e.Code != explain.CodeExplainTooLarge) {
 			t.Errorf("%v: %v", path, err)
 		}
@@ -135,7 +136,7 @@ func TestExplainWrapsAsKubectl(t *testing.T) {
 func TestExplainRefusesPathsKubectlCannotRead(t *testing.T) {
 	for _, line := range []string{"explain pods.spec.containers[0]", "explain pods..spec", "explain 'pods spec'", "explain pods --api-version apps/v1/x", "explain pods --api-version /v1", "explain pods --api-version V1", "explain"} {
 		_, err := ParseLine(line)
-		if err == nil || kube.ExitCode(err) != kube.ExitRefused || !strings.Contains(err.Error(), "Nothing was sent") {
+		if err == nil || fault.ExitCode(err) != fault.ExitRefused || !strings.Contains(err.Error(), "Nothing was sent") {
 			t.Errorf("%s: %v", line, err)
 		}
 	}
@@ -185,7 +186,7 @@ func TestExplainMissingFieldPrintsTheHeaderAndFails(t *testing.T) {
 	s, reg, data := metaExplainSession(t, "5EED02", 1, kube.Options{})
 	reg.JSON("/openapi/v3/apis/synth.example.dev/v1", "hash=5EED02", string(data))
 	out, errOut, code := metaRun(t, s, printer.People, "explain gadgets.spec.nope")
-	if out != metaGoldens(t)["gadgets.spec.nope"] || code != kube.ExitServerError || !strings.Contains(errOut, `no field "nope"`) {
+	if out != metaGoldens(t)["gadgets.spec.nope"] || code != fault.ExitServerError || !strings.Contains(errOut, `no field "nope"`) {
 		t.Fatalf("exit %d\nstdout %q\nstderr %q", code, out, errOut)
 	}
 }
@@ -193,7 +194,7 @@ func TestExplainMissingFieldPrintsTheHeaderAndFails(t *testing.T) {
 func TestExplainAPIVersionNotInTheIndex(t *testing.T) {
 	s, _, _ := metaExplainSession(t, "5EED03", 1, kube.Options{})
 	_, errOut, code := metaRun(t, s, printer.People, "explain gadgets --api-version synth.example.dev/v2")
-	if code != kube.ExitServerError || !strings.Contains(errOut, "synth.example.dev/v2") {
+	if code != fault.ExitServerError || !strings.Contains(errOut, "synth.example.dev/v2") {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }

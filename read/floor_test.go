@@ -3,6 +3,7 @@ package read
 import (
 	"testing"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
@@ -24,7 +25,7 @@ func TestTheVersionFloorHoldsForEveryStatement(t *testing.T) {
 	for _, line := range []string{"get pods", "get pods -A -o json", "describe pod web-0", "events", "get deployments,secrets", "api-resources"} {
 		s, reg := metaSession(t, old, kube.Options{})
 		_, errOut, code := metaRun(t, s, printer.People, line)
-		if code != kube.ExitServerError || errOut != kube.SentenceTooOld {
+		if code != fault.ExitServerError || errOut != fault.SentenceTooOld {
 			t.Errorf("%s: exit %d %q", line, code, errOut)
 		}
 		if n := reg.Count(); n != 2 {

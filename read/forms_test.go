@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -112,8 +113,8 @@ func TestGetFormsMissingKeys(t *testing.T) {
 	}
 	var out, errOut bytes.Buffer
 	err = printer.NewWriter(&out, &errOut, printer.People).Write(res)
-	e, ok := kube.AsError(err)
-	if !ok || e.Exit != kube.ExitServerError || !strings.Contains(e.Sentence, "nope is not found") || out.Len() > 0 {
+	e, ok := fault.As(err)
+	if !ok || e.Class != fault.ServerError || !strings.Contains(e.Sentence, "nope is not found") || out.Len() > 0 {
 		t.Fatalf("%v %q", err, out.String())
 	}
 }

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 )
@@ -103,7 +103,7 @@ func TestADocumentPastOneMiBIsRefused(t *testing.T) {
 			s := formSession(t, &httpstub.Stub{Path: "/api/v1/namespaces/shop/pods", Query: "limit=500", Body: list, Header: http.Header{"Content-Type": {"application/json"}}})
 			s.Machine = mode == printer.Machine
 			_, errOut, code := metaRun(t, s, mode, "get pods -n shop -o json")
-			refused := code == kube.ExitRefused && strings.Contains(errOut, "big-0") // a cap exits 2
+			refused := code == fault.ExitRefused && strings.Contains(errOut, "big-0") // a cap exits 2
 			if refused != (size > limits.MaxDocumentBytes) {
 				t.Errorf("a %d-byte object, mode %d: exit %d %q", size, mode, code, errOut)
 			}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
@@ -221,8 +222,8 @@ func TestLiveGetWatchEndsAtIdleLimit(t *testing.T) {
 			go timer.f() // thirty quiet minutes, at once
 		}
 	})
-	e, ok := kube.AsError(err)
-	if !ok || e.Code != kube.CodeLiveIdle || e.Exit != kube.ExitOK {
+	e, ok := fault.As(err)
+	if !ok || e.Code != fault.CodeLiveIdle || e.Class != fault.Ended {
 		t.Fatalf("err = %v, want the idle sentence with exit 0", err)
 	}
 	if !strings.Contains(e.Sentence, "30 minutes") {
@@ -293,7 +294,7 @@ func TestLiveLogsFollowRefusesMoreStreamsThanMaxLogRequests(t *testing.T) {
 	reg.JSON("/api/v1/namespaces/shop/pods", "limit=500&labelSelector=app%3Dweb", podList(
 		synthPod{name: "web-0", node: "n1", containers: []string{"app"}}, synthPod{name: "web-1", node: "n1", containers: []string{"app"}}))
 	_, _, err := liveRun(t, s, "logs -f -l app=web --max-log-requests 1", 0, nil)
-	if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitRefused {
+	if e, ok := fault.As(err); !ok || e.Class != fault.Refused {
 		t.Fatalf("err = %v, want a refusal", err)
 	}
 }
@@ -306,7 +307,7 @@ func TestLogsFollowOutsideTheCommandLineIsRefusedBeforeSending(t *testing.T) {
 	}
 	s := &Session{Client: kube.NewClient(ep, kube.Options{Transport: reg})}
 	_, errOut, code := famRun(t, s, "logs web-0 -f")
-	if code != kube.ExitRefused || !strings.Contains(errOut, "only on the command line") || reg.Count() != 0 {
+	if code != fault.ExitRefused || !strings.Contains(errOut, "only on the command line") || reg.Count() != 0 {
 		t.Errorf("code %d, stderr %q, %d requests", code, errOut, reg.Count())
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -63,17 +64,17 @@ func famRun(t *testing.T, s *Session, line string) (stdout, stderr string, code 
 				fmt.Fprintln(&errOut, "error: "+e.Sentence)
 			}
 			if len(res.Errors) > 0 {
-				return out.String(), errOut.String(), res.Errors[0].Exit
+				return out.String(), errOut.String(), res.Errors[0].Exit()
 			}
 			return out.String(), errOut.String(), 0
 		}
 	}
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
 		t.Fatalf("%s: error %v is not a studioctl sentence", line, err)
 	}
 	fmt.Fprintln(&errOut, "error: "+e.Sentence)
-	return out.String(), errOut.String(), e.Exit
+	return out.String(), errOut.String(), e.Exit()
 }
 
 // synthPod builds a synthetic pod: containers named by spec ("app,sidecar"), with optional init
@@ -397,7 +398,7 @@ func TestLogsStreamCapRefusedNeverCut(t *testing.T) {
 	}
 	reg.JSON("/api/v1/namespaces/shop/pods", "limit=500&labelSelector=app%3Dweb", podList(pods...))
 	out, errOut, code := famRun(t, s, "logs -l app=web --tail 1")
-	if code != kube.ExitRefused || out != "" || !strings.Contains(errOut, "6 log streams") || !strings.Contains(errOut, "at most 5") {
+	if code != fault.ExitRefused || out != "" || !strings.Contains(errOut, "6 log streams") || !strings.Contains(errOut, "at most 5") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	for _, seen := range reg.Seen {
@@ -440,7 +441,7 @@ func TestLogsLaterStreamFailsAfterEarlierPrinted(t *testing.T) {
 	reg.Add(&httpstub.Stub{Path: "/api/v1/namespaces/shop/pods/p/log", Query: "container=app&tailLines=1", Status: 400,
 		Body: `{"kind":"Status","reason":"BadRequest","message":"SERVER-SAID container app is waiting"}`})
 	out, errOut, code := famRun(t, s, "logs p --all-containers --tail 1")
-	if code != kube.ExitServerError || out != "setup done\n" {
+	if code != fault.ExitServerError || out != "setup done\n" {
 		t.Fatalf("exit %d, stdout %q", code, out)
 	}
 	want := "error: " + fmt.Sprintf("The API server would not read the log of container %q of pod %q in namespace %q (400 Bad Request): the pod may have no container of that name, the container may not have started yet, or, with -p, it may have no previous run.", "app", "p", "shop") + "\n"
@@ -530,8 +531,8 @@ func TestLogsRefusedBeforeSending(t *testing.T) {
 	}
 	for line, want := range cases {
 		_, err := ParseLine(line)
-		e, ok := kube.AsError(err)
-		if !ok || e.Sentence != want || e.Exit != kube.ExitRefused {
+		e, ok := fault.As(err)
+		if !ok || e.Sentence != want || e.Class != fault.Refused {
 			t.Errorf("%s: got %v, want %q", line, err, want)
 		}
 	}

@@ -3,7 +3,7 @@ package read
 import (
 	"testing"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -20,8 +20,8 @@ func TestOwnerSelectorRefused(t *testing.T) {
 		"describe pods -l 'app=web,eai.io/owner<9'",
 	} {
 		_, err := ParseLine(line)
-		e, ok := kube.AsError(err)
-		if !ok || e.Code != statement.CodeBadValue || e.Exit != kube.ExitRefused || e.Sentence != statement.SentenceOwnerSelector {
+		e, ok := fault.As(err)
+		if !ok || e.Code != statement.CodeBadValue || e.Class != fault.Refused || e.Sentence != statement.SentenceOwnerSelector {
 			t.Errorf("%s: got %v", line, err)
 		}
 	}

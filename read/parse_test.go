@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/get"
@@ -55,12 +55,12 @@ func code(t *testing.T, err error) string {
 	if err == nil {
 		return ""
 	}
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
 		t.Fatalf("%v is not a sentence", err)
 	}
-	if e.Exit != kube.ExitRefused {
-		t.Fatalf("exit %d for a refusal", e.Exit)
+	if e.Class != fault.Refused {
+		t.Fatalf("exit %d for a refusal", e.Exit())
 	}
 	if !strings.Contains(e.Sentence, "Nothing was sent") {
 		t.Fatalf("refusal does not say nothing was sent: %s", e.Sentence)
@@ -97,7 +97,7 @@ func TestRefusals(t *testing.T) {
 	for line, c := range map[string]string{
 		"get pods --sort-by=.a{":               statement.CodeBadValue,
 		"get pods -w --sort-by=.metadata.name": statement.CodeUsage,
-		"get --raw /metrics":                   kube.CodeRefusedRawPath,
+		"get --raw /metrics":                   fault.CodeRefusedRawPath,
 		"get pods --tail 5":                    statement.CodeFlagNotInV1,
 		"get pods -c app":                      statement.CodeFlagNotInV1,
 		"describe pod x -o json":               statement.CodeFlagNotInV1,
@@ -114,7 +114,7 @@ func TestRefusals(t *testing.T) {
 		"get pods --request-timeout 0":         statement.CodeLimit,
 		"get pods --request-timeout 11m":       statement.CodeLimit,
 		"get pods --request-timeout soon":      statement.CodeBadValue,
-		"get pods -n Shop":                     kube.CodeRefusedName,
+		"get pods -n Shop":                     fault.CodeRefusedName,
 		"get pods -n shop -A":                  statement.CodeUsage,
 		"get pods -n":                          statement.CodeUsage,
 		"get pods; delete pods --all":          statement.CodeLexer,
@@ -187,7 +187,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string) {
 		st, err := ParseLine(line)
 		if err != nil {
-			if _, ok := kube.AsError(err); !ok {
+			if _, ok := fault.As(err); !ok {
 				t.Fatalf("error is not a sentence: %v", err)
 			}
 			return

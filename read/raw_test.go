@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
@@ -46,12 +47,12 @@ func TestGetRawPrintsTheServersBytes(t *testing.T) {
 // sent.
 func TestGetRawRefusals(t *testing.T) {
 	cases := map[string]string{
-		"get --raw /api/v1/namespaces/shop/secrets": kube.CodeRefusedRawPath,
-		"get --raw /metrics":                        kube.CodeRefusedRawPath,
-		"get --raw /healthz/etcd":                   kube.CodeRefusedRawPath,
-		"get --raw /livez?verbose":                  kube.CodeRefusedRawPath,
-		"get --raw /openapi/v3/api/v1":              kube.CodeRefusedRawPath,
-		"get --raw ''":                              kube.CodeRefusedRawPath,
+		"get --raw /api/v1/namespaces/shop/secrets": fault.CodeRefusedRawPath,
+		"get --raw /metrics":                        fault.CodeRefusedRawPath,
+		"get --raw /healthz/etcd":                   fault.CodeRefusedRawPath,
+		"get --raw /livez?verbose":                  fault.CodeRefusedRawPath,
+		"get --raw /openapi/v3/api/v1":              fault.CodeRefusedRawPath,
+		"get --raw ''":                              fault.CodeRefusedRawPath,
 		"get pods --raw /version":                   statement.CodeUsage,
 		"get --raw /version -o json":                statement.CodeUsage,
 		"get --raw /version -w":                     statement.CodeUsage,
@@ -60,8 +61,8 @@ func TestGetRawRefusals(t *testing.T) {
 	}
 	for line, want := range cases {
 		_, err := ParseLine(line)
-		e, ok := kube.AsError(err)
-		if !ok || e.Code != want || e.Exit != kube.ExitRefused {
+		e, ok := fault.As(err)
+		if !ok || e.Code != want || e.Class != fault.Refused {
 			t.Errorf("%s: %v, want %s", line, err, want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/apiresources"
@@ -89,7 +90,7 @@ func withOptions(st *statement.Statement, err error) (*Statement, error) {
 }
 
 func unknownCommand(name string) error {
-	return kube.Refusef(statement.CodeUnknownCommand, statement.SentenceUnknownCommand, name, statement.CommandList())
+	return fault.Refusef(statement.CodeUnknownCommand, statement.SentenceUnknownCommand, name, statement.CommandList())
 }
 
 // Run answers one parsed statement.

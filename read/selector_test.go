@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/statement"
@@ -30,7 +31,7 @@ func TestBadSelectorsSendNothing(t *testing.T) {
 		"get deploy -l app.kubernetes.io/name=web==x": "at character 27: found '=='",
 	} {
 		_, err := runLine(context.Background(), s, line)
-		e, ok := kube.AsError(err)
+		e, ok := fault.As(err)
 		if !ok || e.Code != statement.CodeBadValue || !strings.Contains(e.Sentence, at) || !strings.HasSuffix(e.Sentence, "Nothing was sent.") {
 			t.Errorf("%s: %v, want a refusal %q", line, err, at)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -95,7 +96,7 @@ func TestGetSeveralKinds(t *testing.T) {
 			want: "NAME                  READY\ndeployment.apps/web   3/3\n\nNAME          TYPE\nservice/web   ClusterIP\n\nNAME                  READY\ndeployment.apps/api   2/2\n"},
 		// Only one kind found: no prefix, and the missing object's error after the table.
 		{line: "get pods,svc web", stubs: []func() *httpstub.Stub{missing, webSvc}, want: "NAME   TYPE\nweb    ClusterIP\n",
-			err: "error: pods \"web\" not found in namespace \"shop\"\n", exit: kube.ExitServerError},
+			err: "error: pods \"web\" not found in namespace \"shop\"\n", exit: fault.ExitServerError},
 		{line: "get pods,svc web --ignore-not-found", stubs: []func() *httpstub.Stub{missing, webSvc}, want: "NAME   TYPE\nweb    ClusterIP\n"},
 		{line: "get demo", stubs: []func() *httpstub.Stub{widgets}, err: "No resources found in shop namespace.\n"},
 	} {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -144,7 +145,7 @@ func TestGetSortByMaskedPathRefusedInMachineMode(t *testing.T) {
 		s, reg := metaSession(t, sortResources(), kube.Options{})
 		s.Machine = true
 		_, errOut, code := metaRun(t, s, printer.Machine, line)
-		if code != kube.ExitRefused || !strings.Contains(errOut, "machine mode hides") {
+		if code != fault.ExitRefused || !strings.Contains(errOut, "machine mode hides") {
 			t.Errorf("%s: exit %d: %s", line, code, errOut)
 		}
 		for _, seen := range reg.Seen {

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/race"
 	"github.com/studioctl/studioctl/internal/synth"
@@ -154,7 +155,7 @@ func TestWholeListFormsFollowTheRowCapOnTheCommandLine(t *testing.T) {
 		}
 	}
 	_, err := streamRun(t, manyPodsPaged(t, 1234, 2, 1000, nil), "get pods -o 'go-template={{len .items}}'", &bytes.Buffer{})
-	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeLimitRows || !strings.Contains(e.Sentence, "nothing was printed") {
+	if e, ok := fault.As(err); !ok || e.Code != fault.CodeLimitRows || !strings.Contains(e.Sentence, "nothing was printed") {
 		t.Errorf("past the row cap: %v", err)
 	}
 }
@@ -186,8 +187,8 @@ func TestStreamedReadStopsAtTheRowCap(t *testing.T) {
 	} {
 		var out bytes.Buffer
 		_, err := streamRun(t, manyPodsPaged(t, 2000, 3, 1200, nil), "get pods -o "+c.output, &out)
-		e, ok := kube.AsError(err)
-		if !ok || e.Code != kube.CodeLimitRows || e.Exit != 2 || !strings.Contains(e.Sentence, "1200 printed before this line are not all") {
+		e, ok := fault.As(err)
+		if !ok || e.Code != fault.CodeLimitRows || e.Exit() != 2 || !strings.Contains(e.Sentence, "1200 printed before this line are not all") {
 			t.Errorf("-o %s: error %v", c.output, err)
 		}
 		if got := c.count(out.String()); got != 1200 {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -77,13 +78,13 @@ func TestGetSubresourceRefused(t *testing.T) {
 		"get deploy web -w --subresource=scale":          "one named object",
 	} {
 		_, err := ParseLine(line)
-		if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitRefused || !strings.Contains(e.Sentence, want) {
+		if e, ok := fault.As(err); !ok || e.Class != fault.Refused || !strings.Contains(e.Sentence, want) {
 			t.Errorf("%s: %v", line, err)
 		}
 	}
 	s, reg := subresourceSession(t)
 	_, errOut, code := metaRun(t, s, printer.People, "get pods web --subresource=status")
-	if code != kube.ExitRefused || !strings.Contains(errOut, "lists no status subresource of pods") {
+	if code != fault.ExitRefused || !strings.Contains(errOut, "lists no status subresource of pods") {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 	for _, seen := range reg.Seen {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
@@ -123,7 +124,7 @@ func TestTopWithoutMetricsServer(t *testing.T) {
 	for _, line := range []string{"top pod", "top node -l a=b"} {
 		s, _ := famSession(t, nil)
 		out, errOut, code := famRun(t, s, line)
-		if code != kube.ExitServerError || out != "" || errOut != "error: "+top.SentenceMetricsAbsent+"\n" {
+		if code != fault.ExitServerError || out != "" || errOut != "error: "+top.SentenceMetricsAbsent+"\n" {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", line, code, out, errOut)
 		}
 		if !strings.Contains(errOut, "metrics-server") {
@@ -136,7 +137,7 @@ func TestTopNodeNoMetricsYet(t *testing.T) {
 	s, reg := famSession(t, metricsDiscovery("v1beta1"))
 	reg.JSON("/apis/metrics.k8s.io/v1beta1/nodes", "limit=500", `{"kind":"NodeMetricsList","items":[]}`)
 	_, errOut, code := famRun(t, s, "top node")
-	if code != kube.ExitServerError || errOut != "error: "+top.SentenceMetricsNodesNot+"\n" {
+	if code != fault.ExitServerError || errOut != "error: "+top.SentenceMetricsNodesNot+"\n" {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
@@ -150,7 +151,7 @@ func TestTopRefusedBeforeSending(t *testing.T) {
 			s := &Session{Client: kube.NewClient(ep, kube.Options{Transport: httpstub.New(t)})}
 			_, err = Run(t.Context(), s, st)
 		}
-		if e, ok := kube.AsError(err); !ok || e.Sentence != top.SentenceTopSortBy || e.Exit != kube.ExitRefused {
+		if e, ok := fault.As(err); !ok || e.Sentence != top.SentenceTopSortBy || e.Class != fault.Refused {
 			t.Errorf("%s: %v", line, err)
 		}
 	}

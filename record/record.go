@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
@@ -123,15 +124,15 @@ func ParseRecording(data []byte) (*Recording, error) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, err
 	}
-	r.Server = kube.CutValue(sanitize.String(r.Server))
-	r.Identity = kube.CutValue(sanitize.String(r.Identity))
+	r.Server = fault.CutValue(sanitize.String(r.Server))
+	r.Identity = fault.CutValue(sanitize.String(r.Identity))
 	return &r, nil
 }
 
 // Notice is the one line printed on stderr before replayed answers: which server the recording
 // holds and when it was captured, through the sentence formatter.
 func (r *Recording) Notice() string {
-	return kube.Sentencef(sentenceReplayNotice, r.Server, r.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
+	return fault.Sentencef(sentenceReplayNotice, r.Server, r.CapturedAt.UTC().Format("2006-01-02 15:04 MST"))
 }
 
 // Save writes the recording sorted by request, so a new capture diffs cleanly against the old.
@@ -181,7 +182,7 @@ func NewReplayer(rec *Recording) *Replayer {
 }
 
 // ErrNoRecording is returned for a request the recording does not hold.
-var ErrNoRecording = kube.ErrNoRecording
+var ErrNoRecording = fault.ErrNoRecording
 
 // RoundTrip answers from the recording, or fails with ErrNoRecording.
 func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {

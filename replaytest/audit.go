@@ -8,8 +8,8 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/run"
 )
 
@@ -56,18 +56,18 @@ func auditReading(ctx context.Context, s *studioctl.Session, reading, ns string,
 	for _, format := range audit.Formats {
 		var out, errOut bytes.Buffer
 		jsonErrors := format == "json" || format == "sarif"
-		code := kube.ExitOK
+		code := fault.ExitOK
 		if err != nil {
 			code = cli.Report(&errOut, err, jsonErrors)
 		} else if perr := run.Print(&out, &errOut, s, sarifRules(r.Result(format), format, rules)); perr != nil {
 			code = cli.Report(&errOut, perr, jsonErrors)
 		}
 		switch {
-		case code != kube.ExitOK:
+		case code != fault.ExitOK:
 		case r.Unaudited() != nil:
 			code = cli.Report(&errOut, r.Unaudited(), jsonErrors)
 		case audit.Fails(r.Findings, audit.SeverityError):
-			code = kube.ExitWarnings
+			code = fault.ExitWarnings
 		}
 		fmt.Fprintf(&b, "=== audit %s -n %s -o %s\n%s%s--- exit %d\n", reading, ns, orTable(format), out.String(), errOut.String(), code)
 	}

@@ -8,6 +8,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
@@ -86,7 +87,7 @@ func readDiscover(ctx context.Context, s *studioctl.Session, output string) (*pr
 	// The server's address differs between the capture and a replay, and sets the width of its
 	// column; the rest must not differ.
 	inv.Server = "SERVER"
-	return platform.Result(output, inv, inv.Lines()), kube.ExitOK, nil
+	return platform.Result(output, inv, inv.Lines()), fault.ExitOK, nil
 }
 
 func readComponents(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
@@ -94,7 +95,7 @@ func readComponents(ctx context.Context, s *studioctl.Session, output string) (*
 	if err != nil {
 		return nil, 0, err
 	}
-	return platform.Result(output, cs, cs.Lines()), kube.ExitOK, nil
+	return platform.Result(output, cs, cs.Lines()), fault.ExitOK, nil
 }
 
 func readRuntime(ctx context.Context, s *studioctl.Session, output string) (*printer.Result, int, error) {
@@ -102,7 +103,7 @@ func readRuntime(ctx context.Context, s *studioctl.Session, output string) (*pri
 	if err != nil {
 		return nil, 0, err
 	}
-	return platform.Result(output, rt, rt.Lines()), kube.ExitOK, nil
+	return platform.Result(output, rt, rt.Lines()), fault.ExitOK, nil
 }
 
 func rightsOf(profile string) func(context.Context, *studioctl.Session, string) (*printer.Result, int, error) {

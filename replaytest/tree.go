@@ -8,8 +8,8 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/run"
 )
@@ -48,15 +48,15 @@ func TreeReportFor(ctx context.Context, s *studioctl.Session, cases []TreeCase) 
 	var b strings.Builder
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
-		code := kube.ExitOK
+		code := fault.ExitOK
 		res, failed, err := browse.Tree(ctx, reader.Of(s), reader.Mode(s), c.Args, c.Objects, c.JSON)
 		switch {
 		case err != nil:
 			code = cli.Report(&errOut, err, c.JSON)
 		case run.Print(&out, &errOut, s, res) != nil:
-			code = kube.ExitServerError
+			code = fault.ExitServerError
 		case failed:
-			code = kube.ExitServerError
+			code = fault.ExitServerError
 		}
 		fmt.Fprintf(&b, "=== tree %s objects=%v json=%v\n%s%s--- exit %d\n", strings.Join(c.Args, " "), c.Objects, c.JSON, out.String(), errOut.String(), code)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
@@ -84,17 +85,17 @@ func (o *Options) Complete() {
 func (o *Options) Validate() error {
 	switch {
 	case o.Path == "":
-		return kube.Refusef(CodeFlags, sentenceNoPath)
+		return fault.Refusef(CodeFlags, sentenceNoPath)
 	case o.LogLines < 0 || o.LogLines > limits.SnapshotMaxLogLines:
-		return kube.Refusef(CodeLimit, sentenceLogLines, limits.SnapshotMaxLogLines)
+		return fault.Refusef(CodeLimit, sentenceLogLines, limits.SnapshotMaxLogLines)
 	case o.MaxRows < 0 || o.MaxRows > limits.SnapshotMaxRows:
-		return kube.Refusef(CodeLimit, sentenceMaxRows, limits.SnapshotMaxRows)
+		return fault.Refusef(CodeLimit, sentenceMaxRows, limits.SnapshotMaxRows)
 	case o.MaxBytes < 4*centralSlack || o.MaxBytes > limits.SnapshotMaxBytes:
-		return kube.Refusef(CodeLimit, sentenceMaxBytes, 4*centralSlack>>20, limits.SnapshotMaxBytes>>20)
+		return fault.Refusef(CodeLimit, sentenceMaxBytes, 4*centralSlack>>20, limits.SnapshotMaxBytes>>20)
 	}
 	for _, ns := range o.Namespaces {
-		if !kube.IsDNS1123Label(ns) {
-			return kube.Refusef(CodeFlags, sentenceBadNamespace)
+		if !fault.IsDNS1123Label(ns) {
+			return fault.Refusef(CodeFlags, sentenceBadNamespace)
 		}
 	}
 	return nil
@@ -146,7 +147,7 @@ func Capture(ctx context.Context, c *kube.Client, rec *record.Recorder, o Option
 	at := c.Now().UTC().Truncate(time.Second)
 	a, err := newArchive(o.Path, o.MaxBytes)
 	if err != nil {
-		return nil, kube.Refusef(CodeWrite, sentenceCreate)
+		return nil, fault.Refusef(CodeWrite, sentenceCreate)
 	}
 	cp := &capture{c: c, o: o, a: a, m: &Manifest{
 		Format: Format, Version: Version, CapturedAt: at, Redact: redactName(o.Machine),
@@ -155,13 +156,13 @@ func Capture(ctx context.Context, c *kube.Client, rec *record.Recorder, o Option
 	if err := cp.run(ctx, rec); err != nil {
 		a.abort()
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			return nil, kube.Refusef(kube.CodeCanceled, sentenceCanceled)
+			return nil, fault.Refusef(fault.CodeCanceled, sentenceCanceled)
 		}
 		return nil, err
 	}
 	size, err := a.commit()
 	if err != nil {
-		return nil, kube.Refusef(CodeWrite, sentenceWrite)
+		return nil, fault.Refusef(CodeWrite, sentenceWrite)
 	}
 	return &Summary{Manifest: cp.m, Bytes: size, Duration: time.Since(start)}, nil
 }
@@ -230,7 +231,7 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 		answers = maskReviews(answers)
 	}
 	if err := cp.a.addJSON(entryAnswers, answers, false); err != nil {
-		return kube.Refusef(CodeLimit, sentenceTooSmall, cp.o.MaxBytes>>20)
+		return fault.Refusef(CodeLimit, sentenceTooSmall, cp.o.MaxBytes>>20)
 	}
 	if err := cp.a.addJSON(entryOpenAPI, openapi, true); errors.Is(err, errFull) {
 		cp.m.Notes = append(cp.m.Notes, noteNoOpenAPI)
@@ -238,7 +239,7 @@ func (cp *capture) run(ctx context.Context, rec *record.Recorder) error {
 		return err
 	}
 	if err := cp.a.addJSON(entryManifest, cp.m, false); err != nil {
-		return kube.Refusef(CodeLimit, sentenceTooSmall, cp.o.MaxBytes>>20)
+		return fault.Refusef(CodeLimit, sentenceTooSmall, cp.o.MaxBytes>>20)
 	}
 	return nil
 }

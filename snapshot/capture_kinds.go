@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -84,11 +85,11 @@ func (cp *capture) captureKind(ctx context.Context, i int) error {
 // failure names why a kind is not in the file: locked when the server refused the identity, cut
 // at the walk's bound, failed otherwise (with the code of the sentence studioctl composed).
 func failure(err error) (state, reason string) {
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	switch {
-	case ok && (e.Code == kube.CodeForbidden || e.Code == kube.CodeUnauthorized):
+	case ok && (e.Code == fault.CodeForbidden || e.Code == fault.CodeUnauthorized):
 		return StateLocked, ""
-	case ok && (e.Code == kube.CodeLimitRows || e.Code == kube.CodeLimitPages):
+	case ok && (e.Code == fault.CodeLimitRows || e.Code == fault.CodeLimitPages):
 		return StateCut, reasonKindCap
 	case ok:
 		return StateFailed, e.Code

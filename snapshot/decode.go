@@ -7,7 +7,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -314,6 +314,6 @@ func readLog(f *zip.File) (*logEntry, error) {
 // refusesFile reports an error that is a refusal of the file itself (exit 2), which a reader
 // beneath the guard hands back as it is.
 func refusesFile(err error) bool {
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	return ok && e.Code == CodeRead
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/apivalue"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -85,7 +85,7 @@ type DiffOptions struct {
 func Diff(ctx context.Context, a, b *Snapshot, o DiffOptions) (*DiffReport, error) {
 	ma, mb := &a.Manifest, &b.Manifest
 	if ma.Cluster != "" && mb.Cluster != "" && ma.Cluster != mb.Cluster {
-		return nil, kube.Refusef(CodeFlags, sentenceDiffClusters, o.PathA, o.PathB)
+		return nil, fault.Refusef(CodeFlags, sentenceDiffClusters, o.PathA, o.PathB)
 	}
 	r := &DiffReport{A: sideOf(o.PathA, ma), B: sideOf(o.PathB, mb)}
 	if ma.Cluster == "" || mb.Cluster == "" {
@@ -97,7 +97,7 @@ func Diff(ctx context.Context, a, b *Snapshot, o DiffOptions) (*DiffReport, erro
 		sum, err := diffKind(ctx, r, ka, kb, name, machine)
 		if ctx.Err() != nil {
 			// the statement's deadline or Ctrl-C: studioctl's sentence, not the context's words
-			return nil, kube.Refusef(CodeLimit, sentenceDiffStopped, name)
+			return nil, fault.Refusef(CodeLimit, sentenceDiffStopped, name)
 		}
 		if err != nil {
 			return nil, err

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -28,7 +28,7 @@ func CheckDiffForm(form string) error {
 			return nil
 		}
 	}
-	return kube.Refusef(CodeFlags, sentenceDiffForm, form, strings.Join(DiffForms, ", "))
+	return fault.Refusef(CodeFlags, sentenceDiffForm, form, strings.Join(DiffForms, ", "))
 }
 
 // Print writes the report in form; every string from either file is made safe for a terminal

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -154,7 +154,7 @@ func TestDiffStopsWithASentence(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := Diff(ctx, a, b, DiffOptions{})
-	if e, ok := kube.AsError(err); !ok || !strings.Contains(e.Sentence, "deadline passed or it was interrupted") {
+	if e, ok := fault.As(err); !ok || !strings.Contains(e.Sentence, "deadline passed or it was interrupted") {
 		t.Errorf("got %v, want the sentence", err)
 	}
 }
@@ -163,7 +163,7 @@ func TestDiffStopsWithASentence(t *testing.T) {
 func TestDiffRefusesTwoClusters(t *testing.T) {
 	a, b := diffPair(t, "beef")
 	_, err := Diff(context.Background(), a, b, DiffOptions{PathA: "a.snap", PathB: "b.snap"})
-	if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitRefused || !strings.Contains(e.Sentence, "two different clusters") {
+	if e, ok := fault.As(err); !ok || e.Class != fault.Refused || !strings.Contains(e.Sentence, "two different clusters") {
 		t.Errorf("got %v, want the refusal", err)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -27,7 +27,7 @@ func FuzzStreamingReader(f *testing.F) {
 func fuzzStreaming(t *testing.T, m string, first, second []byte) {
 	s, err := Parse(zipOf(t, [2]string{entryManifest, m}, [2]string{"kinds/0000-0000.json", string(first)}, [2]string{"kinds/0000-0001.json", string(second)}))
 	if err != nil {
-		if e, ok := kube.AsError(err); !ok || e.Code != CodeRead {
+		if e, ok := fault.As(err); !ok || e.Code != CodeRead {
 			t.Fatalf("not studioctl's sentence: %v", err)
 		}
 		return
@@ -39,7 +39,7 @@ func fuzzStreaming(t *testing.T, m string, first, second []byte) {
 		for pages := 0; pages <= 2*limits.SnapshotChunkObjects; pages++ {
 			_, body, err := roundTrip(t, r, "/api/v1/pods?limit=1&continue="+cont, table)
 			if err != nil {
-				if e, ok := kube.AsError(err); !ok || e.Code != CodeRead {
+				if e, ok := fault.As(err); !ok || e.Code != CodeRead {
 					t.Fatalf("not studioctl's sentence: %v", err)
 				}
 				break

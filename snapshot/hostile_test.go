@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/race"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
@@ -95,9 +96,9 @@ func TestACorruptChunkIsARefusalOfTheFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		err = c.ListTable(context.Background(), podKind.Ref(), kube.Scope{Namespace: "shop"}, kube.ListOptions{}, &countPager{})
-		e, ok := kube.AsError(err)
-		if !ok || e.Code != CodeRead || kube.ExitCode(err) != kube.ExitRefused || !strings.Contains(e.Sentence, "not a studioctl snapshot") {
-			t.Errorf("%s: got %#v (exit %d), want the file refused with exit 2", name, err, kube.ExitCode(err))
+		e, ok := fault.As(err)
+		if !ok || e.Code != CodeRead || fault.ExitCode(err) != fault.ExitRefused || !strings.Contains(e.Sentence, "not a studioctl snapshot") {
+			t.Errorf("%s: got %#v (exit %d), want the file refused with exit 2", name, err, fault.ExitCode(err))
 		}
 	}
 }
@@ -128,7 +129,7 @@ func TestHostileEntriesAreRefusedWhenRead(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, _, err = roundTrip(t, NewReader(s), "/api/v1/namespaces/shop/pods", false)
-		if e, ok := kube.AsError(err); !ok || e.Code != CodeRead || !strings.Contains(e.Sentence, whyTooLarge) {
+		if e, ok := fault.As(err); !ok || e.Code != CodeRead || !strings.Contains(e.Sentence, whyTooLarge) {
 			t.Errorf("%s: got %v, want the reader's limit named", name, err)
 		}
 	}
@@ -162,7 +163,7 @@ func TestLogsAreUnpackedOnlyWhenRead(t *testing.T) {
 		t.Fatal("the logs were indexed when the file was opened")
 	}
 	_, _, err = roundTrip(t, NewReader(s), "/api/v1/namespaces/shop/pods/p3/log?container=c", false)
-	if e, ok := kube.AsError(err); !ok || e.Code != CodeRead || !strings.Contains(e.Sentence, whyTooLarge) {
+	if e, ok := fault.As(err); !ok || e.Code != CodeRead || !strings.Contains(e.Sentence, whyTooLarge) {
 		t.Errorf("a log bomb: got %v, want the reader's limit named", err)
 	}
 	if len(s.logs) != entries {
@@ -197,7 +198,7 @@ func TestLoadRefusesWhatIsNoSnapshot(t *testing.T) {
 	}
 	for path, why := range cases {
 		_, err := Load(path)
-		if e, ok := kube.AsError(err); !ok || e.Code != CodeRead || !strings.Contains(e.Sentence, why) {
+		if e, ok := fault.As(err); !ok || e.Code != CodeRead || !strings.Contains(e.Sentence, why) {
 			t.Errorf("%s: got %v, want the sentence naming %q", filepath.Base(path), err, why)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/redact"
 )
 
@@ -69,13 +69,13 @@ func (r *Reader) log(req *http.Request, path string, q url.Values) (*http.Respon
 	if tail := q.Get("tailLines"); tail != "" {
 		n, _ := strconv.Atoi(tail)
 		if n > le.Lines {
-			r.notice(kube.Sentencef(sentenceLogsShort, le.Lines, container, ns, pod, "--tail="+tail))
+			r.notice(fault.Sentencef(sentenceLogsShort, le.Lines, container, ns, pod, "--tail="+tail))
 		}
 		if n < len(lines) {
 			lines = lines[len(lines)-n:]
 		}
 	} else {
-		r.notice(kube.Sentencef(sentenceLogsShort, le.Lines, container, ns, pod, "the whole log"))
+		r.notice(fault.Sentencef(sentenceLogsShort, le.Lines, container, ns, pod, "the whole log"))
 	}
 	var b strings.Builder
 	for _, l := range lines {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/sanitize"
@@ -74,7 +74,7 @@ func (s *Snapshot) Close() error {
 }
 
 func unreadable(why string) error {
-	return kube.Refusef(CodeRead, sentenceUnreadable, "The file", why)
+	return fault.Refusef(CodeRead, sentenceUnreadable, "The file", why)
 }
 
 // Parse reads a snapshot from its bytes (the embedded demo, a fuzz target's input). Every bound
@@ -170,10 +170,10 @@ func assemble(entries map[string]*zip.File) (*Snapshot, error) {
 	if len(m.Kinds) > limits.SnapshotMaxKinds {
 		return nil, unreadable(whyTooLarge)
 	}
-	m.Server = kube.CutValue(sanitize.String(m.Server))
-	m.Identity.User = kube.CutValue(sanitize.String(m.Identity.User))
-	m.Identity.Fingerprint = kube.CutValue(sanitize.String(m.Identity.Fingerprint))
-	m.Cluster = kube.CutValue(sanitize.String(m.Cluster))
+	m.Server = fault.CutValue(sanitize.String(m.Server))
+	m.Identity.User = fault.CutValue(sanitize.String(m.Identity.User))
+	m.Identity.Fingerprint = fault.CutValue(sanitize.String(m.Identity.Fingerprint))
+	m.Cluster = fault.CutValue(sanitize.String(m.Cluster))
 	for name, v := range map[string]any{entryAnswers: &s.answers, entryRouting: &s.routing} {
 		f, ok := entries[name]
 		if !ok {
@@ -234,7 +234,7 @@ func (s *Snapshot) Notice() string {
 	if who == "" {
 		who = "an unknown identity"
 	}
-	return kube.Sentencef(sentenceNotice, s.Manifest.Server, s.Manifest.CapturedAt.UTC().Format("2006-01-02 15:04 MST"), who)
+	return fault.Sentencef(sentenceNotice, s.Manifest.Server, s.Manifest.CapturedAt.UTC().Format("2006-01-02 15:04 MST"), who)
 }
 
 // kind finds a kind by group, version and resource; other reports a version the snapshot holds

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/studioctl/studioctl/apivalue"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -69,7 +69,7 @@ func TestParseRefusesHostileFiles(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := Parse(c.data)
-		e, ok := kube.AsError(err)
+		e, ok := fault.As(err)
 		if !ok || e.Code != CodeRead || !strings.Contains(e.Sentence, c.why) {
 			t.Errorf("%s: got %v, want the sentence naming %q", c.name, err, c.why)
 		}
@@ -170,7 +170,7 @@ func FuzzParse(f *testing.F) {
 		heapBounded(t, func() {
 			s, err := Parse(data)
 			if err != nil {
-				if e, ok := kube.AsError(err); !ok || e.Code != CodeRead {
+				if e, ok := fault.As(err); !ok || e.Code != CodeRead {
 					t.Fatalf("not studioctl's sentence: %v", err)
 				}
 				return

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
@@ -88,7 +89,7 @@ func (r *Reader) raw(req *http.Request, path string) (*http.Response, error) {
 		return nil, missing(lacksRawOlder, path)
 	}
 	if strings.Contains(e.ContentType, "json") {
-		r.notice(kube.Sentencef(sentenceRawRebuilt, path))
+		r.notice(fault.Sentencef(sentenceRawRebuilt, path))
 	}
 	return respond(req, e.Status, e.ContentType, []byte(e.Body)), nil
 }

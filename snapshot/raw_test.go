@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
@@ -141,7 +142,7 @@ func TestCaptureKeepsRawAnswersAsWritten(t *testing.T) {
 		}
 	}
 	_, err := rawAsk(t, r, "/livez")
-	var miss *kube.Missing
+	var miss *fault.Missing
 	if !errors.As(err, &miss) || miss.Lacks != "answer to get --raw /livez: the server did not give one at capture, or it passed the capture's cap" {
 		t.Errorf("/livez, refused at capture: %v", err)
 	}
@@ -217,7 +218,7 @@ func TestOlderSnapshotAnswersRawFromWhatItKept(t *testing.T) {
 	}
 	for _, p := range []string{"/healthz", "/livez", "/api", "/apis"} {
 		_, err := rawAsk(t, r, p)
-		var miss *kube.Missing
+		var miss *fault.Missing
 		if !errors.As(err, &miss) || !strings.Contains(miss.Lacks, "it was taken before snapshots kept get --raw's answers") {
 			t.Errorf("%s: %v", p, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/jsonw"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
@@ -22,7 +23,7 @@ import (
 // Reader answers a session's requests from a snapshot, as the live server would, below the guard
 // (kube.Options.Transport), where a recording's replayer sits. Lists and Tables are filtered on the
 // captured objects (names, namespaces, label and field selectors) and paged; a request it cannot
-// answer fails with a kube.Missing that says what the snapshot lacks.
+// answer fails with a fault.Missing that says what the snapshot lacks.
 type Reader struct {
 	s *Snapshot
 	// Notice, when set, receives the notices a reader has for the person (a log asked for more
@@ -208,7 +209,7 @@ func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*htt
 	}
 	if q.Get("watch") != "" {
 		if rv := q.Get("resourceVersion"); rv != "" && rv != "0" {
-			return nil, kube.ErrReplayEnd // a watch from the list's version: nothing changed after the capture
+			return nil, fault.ErrReplayEnd // a watch from the list's version: nothing changed after the capture
 		}
 		return r.watch(req, kd, ns, match, table, q.Get("includeObject"))
 	}
@@ -348,7 +349,7 @@ func (k *kindData) tableOf(columns []kube.Column, items []item, include, next, r
 
 // watch answers a watch from the start with the captured list, each object ADDED, then a clean
 // end; a watch from a version (a live statement going on after its list) ends with
-// kube.ErrReplayEnd. The events are written as the kind's entries are walked, through a pipe, so
+// fault.ErrReplayEnd. The events are written as the kind's entries are walked, through a pipe, so
 // the answer is never held whole.
 func (r *Reader) watch(req *http.Request, kd *kindData, ns string, match func(item) bool, table bool, include string) (*http.Response, error) {
 	columns, err := kd.cols()
@@ -392,7 +393,7 @@ func (r *Reader) noticeCut(kd *kindData, p resourcePath) {
 	if p.namespace != "" || !kd.Namespaced {
 		for _, c := range kd.Cut {
 			if c.Namespace == p.namespace {
-				r.notice(kube.Sentencef(sentenceCutOne, c.Kept, c.Kept+c.Left, what, c.Namespace, max))
+				r.notice(fault.Sentencef(sentenceCutOne, c.Kept, c.Kept+c.Left, what, c.Namespace, max))
 			}
 		}
 		return
@@ -404,5 +405,5 @@ func (r *Reader) noticeCut(kd *kindData, p resourcePath) {
 	for _, c := range kd.Cut {
 		left += c.Left
 	}
-	r.notice(kube.Sentencef(sentenceCutAll, left, what, max, len(kd.Cut), kd.Cut[0].Namespace))
+	r.notice(fault.Sentencef(sentenceCutAll, left, what, max, len(kd.Cut), kd.Cut[0].Namespace))
 }

@@ -3,7 +3,7 @@ package snapshot
 import (
 	"fmt"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // The codes of snapshot's refusals.
@@ -69,7 +69,7 @@ const (
 	whyKindEntries = "its kinds and their entries disagree"
 )
 
-// What a snapshot lacks, in the words kube.Missing puts after "it holds no" in the sentence that
+// What a snapshot lacks, in the words fault.Missing puts after "it holds no" in the sentence that
 // names the request.
 const (
 	lacksShape        = "answer to a request of this shape"
@@ -92,5 +92,5 @@ const (
 // missing is the error a reader returns for a request the snapshot cannot answer; kube composes
 // the sentence (sanitising and cutting what it quotes).
 func missing(format string, args ...any) error {
-	return &kube.Missing{Lacks: fmt.Sprintf(format, args...)}
+	return &fault.Missing{Lacks: fmt.Sprintf(format, args...)}
 }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -85,7 +85,7 @@ func TestOptionsValidate(t *testing.T) {
 		"bad namespace": {Path: "x", Namespaces: []string{"Shop!"}},
 	} {
 		o.Complete()
-		if _, ok := kube.AsError(o.Validate()); !ok {
+		if _, ok := fault.As(o.Validate()); !ok {
 			t.Errorf("%s: not refused", name)
 		}
 	}

@@ -3,7 +3,7 @@ package statement
 import (
 	"fmt"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // One line means one line: a statement is printable text. A line break inside what arrives as one
@@ -17,7 +17,7 @@ import (
 func refuseControls(text string) error {
 	for i, r := range text {
 		if isStatementControl(r) {
-			return kube.Refusef(CodeControlChar, sentenceControlChar, controlName(r), i)
+			return fault.Refusef(CodeControlChar, sentenceControlChar, controlName(r), i)
 		}
 	}
 	return nil

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/mattn/go-shellwords"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -13,7 +13,7 @@ import (
 // runbook reads as it would at a shell. Nothing is expanded: no variables, no backquotes.
 func Split(line string) ([]string, error) {
 	if len(line) > limits.MaxStatementBytes {
-		return nil, kube.Refusef(CodeLexer, SentenceLineTooLong)
+		return nil, fault.Refusef(CodeLexer, SentenceLineTooLong)
 	}
 	if err := refuseControls(line); err != nil {
 		return nil, err
@@ -27,10 +27,10 @@ func Split(line string) ([]string, error) {
 	p.ParseBacktick = false
 	words, err := p.Parse(line)
 	if err != nil {
-		return nil, kube.Refusef(CodeLexer, sentenceUnterminated)
+		return nil, fault.Refusef(CodeLexer, sentenceUnterminated)
 	}
 	if p.Position >= 0 {
-		return nil, kube.Refusef(CodeLexer, sentenceOperator)
+		return nil, fault.Refusef(CodeLexer, sentenceOperator)
 	}
 	return dropPrompt(words), nil
 }
@@ -71,7 +71,7 @@ func stripComment(line string) (string, error) {
 		}
 	}
 	if quote != 0 {
-		return "", kube.Refusef(CodeLexer, sentenceUnterminated)
+		return "", fault.Refusef(CodeLexer, sentenceUnterminated)
 	}
 	return line, nil
 }

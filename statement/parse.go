@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -102,13 +102,13 @@ func Parse(words []string) (*Statement, error) {
 	if cmd == nil {
 		switch words[0] {
 		case "top":
-			return nil, kube.Refusef(CodeUsage, sentenceTopNeedsKind)
+			return nil, fault.Refusef(CodeUsage, sentenceTopNeedsKind)
 		case "auth":
-			return nil, kube.Refusef(CodeUsage, sentenceAuthNeedsKind)
+			return nil, fault.Refusef(CodeUsage, sentenceAuthNeedsKind)
 		case "config":
 			return nil, refuseConfig(words)
 		}
-		return nil, kube.Refusef(CodeUnknownCommand, SentenceUnknownCommand, words[0], CommandList())
+		return nil, fault.Refusef(CodeUnknownCommand, SentenceUnknownCommand, words[0], CommandList())
 	}
 	st := &Statement{Command: cmd, set: map[string][]string{}}
 	if err := st.readWords(words[n:]); err != nil {
@@ -132,10 +132,10 @@ func refuseCommand(words []string) error {
 		return nil // rollout status and history only read; the rest of rollout writes
 	}
 	if contains(WriteCommands, verb) {
-		return kube.Refusef(CodeWriteCommand, sentenceWriteCommand, verb)
+		return fault.Refusef(CodeWriteCommand, sentenceWriteCommand, verb)
 	}
 	if contains(NotInV1, verb) {
-		return kube.Refusef(CodeNotInV1, sentenceNotInV1Command, verb)
+		return fault.Refusef(CodeNotInV1, sentenceNotInV1Command, verb)
 	}
 	return nil
 }
@@ -144,9 +144,9 @@ func refuseCommand(words []string) error {
 // file, or a subcommand that is not built.
 func refuseConfig(words []string) error {
 	if len(words) > 1 && contains(ConfigWrites, words[1]) {
-		return kube.Refusef(CodeWriteCommand, sentenceConfigWrite, "config "+words[1])
+		return fault.Refusef(CodeWriteCommand, sentenceConfigWrite, "config "+words[1])
 	}
-	return kube.Refusef(CodeUsage, sentenceConfigNeedsKind)
+	return fault.Refusef(CodeUsage, sentenceConfigNeedsKind)
 }
 
 // CommandList names every command of the table, for the sentence that refuses an unknown one.
@@ -211,7 +211,7 @@ func (st *Statement) takeLong(name, value string, hasValue bool, rest []string) 
 		return 0, st.record(spec, spelled, value)
 	}
 	if len(rest) == 0 {
-		return 0, kube.Refusef(CodeUsage, sentenceMissingValue, spelled)
+		return 0, fault.Refusef(CodeUsage, sentenceMissingValue, spelled)
 	}
 	return 1, st.record(spec, spelled, rest[0])
 }
@@ -240,7 +240,7 @@ func (st *Statement) takeShorts(cluster string, rest []string) (int, error) {
 		case tail != "":
 			return 0, st.record(spec, spelled, tail)
 		case len(rest) == 0:
-			return 0, kube.Refusef(CodeUsage, sentenceMissingValue, spelled)
+			return 0, fault.Refusef(CodeUsage, sentenceMissingValue, spelled)
 		}
 		return 1, st.record(spec, spelled, rest[0])
 	}
@@ -249,13 +249,13 @@ func (st *Statement) takeShorts(cluster string, rest []string) (int, error) {
 
 func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
 	if contains(ImpersonationFlags, name) {
-		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceImpersonation, spelled)
+		return FlagSpec{}, fault.Refusef(CodeConnectionFlag, sentenceImpersonation, spelled)
 	}
 	if contains(ConnectionFlags, name) {
-		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
+		return FlagSpec{}, fault.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}
 	if contains(RevealingFlags[st.Command.Name], name) {
-		return FlagSpec{}, kube.Refusef(CodeRevealingFlag, sentenceRevealingFlag, spelled, st.Command.Name)
+		return FlagSpec{}, fault.Refusef(CodeRevealingFlag, sentenceRevealingFlag, spelled, st.Command.Name)
 	}
 	spec, ok := Flags[name]
 	if !ok || !st.Allows(name) {
@@ -266,7 +266,7 @@ func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
 
 func (st *Statement) lookupShort(short, spelled string) (FlagSpec, error) {
 	if contains(ConnectionFlags, short) {
-		return FlagSpec{}, kube.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
+		return FlagSpec{}, fault.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}
 	for _, spec := range Flags {
 		if spec.Short == short && st.Allows(spec.Long) {
@@ -289,7 +289,7 @@ func (st *Statement) notInV1(spelled string) error {
 	if len(names) == 0 {
 		names = []string{"no flags"}
 	}
-	return kube.Refusef(CodeFlagNotInV1, sentenceFlagNotInV1, spelled, st.Command.Name, strings.Join(names, ", "))
+	return fault.Refusef(CodeFlagNotInV1, sentenceFlagNotInV1, spelled, st.Command.Name, strings.Join(names, ", "))
 }
 
 func (st *Statement) record(spec FlagSpec, spelled, value string) error {
@@ -300,22 +300,22 @@ func (st *Statement) record(spec FlagSpec, spelled, value string) error {
 	switch spec.Kind {
 	case Bool:
 		if value != "true" && value != "false" {
-			return kube.Refusef(CodeBadValue, sentenceBadBool, spelled)
+			return fault.Refusef(CodeBadValue, sentenceBadBool, spelled)
 		}
 	case Int:
 		if _, err := strconv.ParseInt(value, 10, 64); err != nil {
-			return kube.Refusef(CodeBadValue, sentenceBadInt, spelled)
+			return fault.Refusef(CodeBadValue, sentenceBadInt, spelled)
 		}
 	case Duration:
 		if _, err := parseDuration(value); err != nil {
-			return kube.Refusef(CodeBadValue, sentenceBadDuration, spelled)
+			return fault.Refusef(CodeBadValue, sentenceBadDuration, spelled)
 		}
 	}
 	if hasControl(value) {
-		return kube.Refusef(CodeBadValue, sentenceBadSelector, spelled)
+		return fault.Refusef(CodeBadValue, sentenceBadSelector, spelled)
 	}
 	if spec.Kind != List && spec.Kind != Bool && len(st.set[spec.Long]) > 0 && st.set[spec.Long][0] != value {
-		return kube.Refusef(CodeBadValue, sentenceRepeated, spelled)
+		return fault.Refusef(CodeBadValue, sentenceRepeated, spelled)
 	}
 	st.set[spec.Long] = append(st.set[spec.Long], value)
 	return nil
@@ -348,14 +348,14 @@ func parseDuration(s string) (time.Duration, error) {
 func (st *Statement) checkArgs() error {
 	c := st.Command
 	if len(st.Args) < c.MinArgs && !st.anyGiven(c.ArgsOr) {
-		return kube.Refusef(CodeUsage, SentenceTooFewArgs, c.Name, c.Args, c.Name)
+		return fault.Refusef(CodeUsage, SentenceTooFewArgs, c.Name, c.Args, c.Name)
 	}
 	if c.MaxArgs >= 0 && len(st.Args) > c.MaxArgs {
 		what := c.Args
 		if what == "" {
 			what = "no arguments"
 		}
-		return kube.Refusef(CodeUsage, sentenceTooManyArgs, c.Name, what)
+		return fault.Refusef(CodeUsage, sentenceTooManyArgs, c.Name, what)
 	}
 	return nil
 }
@@ -376,10 +376,10 @@ func (st *Statement) checkValues() error {
 	var c checked
 	st.Fill(&c)
 	if c.Namespace != nil && c.AllNamespaces {
-		return kube.Refusef(CodeUsage, SentenceNamespaceAll)
+		return fault.Refusef(CodeUsage, SentenceNamespaceAll)
 	}
-	if c.Namespace != nil && !kube.IsDNS1123Label(*c.Namespace) {
-		return kube.Refusef(kube.CodeRefusedName, "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent.")
+	if c.Namespace != nil && !fault.IsDNS1123Label(*c.Namespace) {
+		return fault.Refusef(fault.CodeRefusedName, "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent.")
 	}
 	if d := c.RequestTimeout; d != nil {
 		if err := checkRange("--request-timeout", *d, limits.MinRequestTimeout, limits.MaxRequestTimeout); err != nil {
@@ -396,7 +396,7 @@ func (st *Statement) checkValues() error {
 	}
 	// A selector on the owner's key would confirm a guessed identity by its answer.
 	if c.Selector != nil && redact.SelectsOwner(*c.Selector) {
-		return kube.Refusef(CodeBadValue, SentenceOwnerSelector)
+		return fault.Refusef(CodeBadValue, SentenceOwnerSelector)
 	}
 	return nil
 }
@@ -413,10 +413,10 @@ func (st *Statement) anyGiven(longs []string) bool {
 
 func checkRange(flag string, d, min, max time.Duration) error {
 	if d < min {
-		return kube.Refusef(CodeLimit, sentenceLimitMin, flag, min.String())
+		return fault.Refusef(CodeLimit, sentenceLimitMin, flag, min.String())
 	}
 	if d > max {
-		return kube.Refusef(CodeLimit, SentenceLimit, flag, max.String(), "its documented maximum")
+		return fault.Refusef(CodeLimit, SentenceLimit, flag, max.String(), "its documented maximum")
 	}
 	return nil
 }
@@ -425,7 +425,7 @@ func checkRange(flag string, d, min, max time.Duration) error {
 // --limit-bytes and the like.
 func CheckCount(flag string, n, max int64, limitName string) error {
 	if n > max {
-		return kube.Refusef(CodeLimit, SentenceLimit, flag, strconv.FormatInt(max, 10), limitName)
+		return fault.Refusef(CodeLimit, SentenceLimit, flag, strconv.FormatInt(max, 10), limitName)
 	}
 	return nil
 }
@@ -433,13 +433,13 @@ func CheckCount(flag string, n, max int64, limitName string) error {
 func (st *Statement) checkOutput(out string) error {
 	format, _, _ := strings.Cut(out, "=")
 	if st.Command.Name == "get" && contains(LaterGetOutputs, format) {
-		return kube.Refusef(CodeLater, sentenceLaterOutput, format)
+		return fault.Refusef(CodeLater, sentenceLaterOutput, format)
 	}
 	if st.Command.Forms && contains(TemplateOutputs, format) {
 		return nil
 	}
 	if !contains(st.Command.Outputs, out) {
-		return kube.Refusef(CodeBadValue, sentenceBadOutput, out, st.Command.Name, strings.Join(OutputsOf(st.Command), ", "))
+		return fault.Refusef(CodeBadValue, sentenceBadOutput, out, st.Command.Name, strings.Join(OutputsOf(st.Command), ", "))
 	}
 	return nil
 }

@@ -2,7 +2,7 @@ package statement
 
 import (
 	"github.com/studioctl/studioctl/apivalue"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Label and field selectors are read with kubectl's grammar (apivalue's parsers) before anything
@@ -14,12 +14,12 @@ import (
 func checkSelectors(label, field *string) error {
 	if label != nil {
 		if _, e := apivalue.ParseLabelSelector(*label); e != nil {
-			return kube.Refusef(CodeBadValue, sentenceLabelSelector, *label, e.Pos, e.What)
+			return fault.Refusef(CodeBadValue, sentenceLabelSelector, *label, e.Pos, e.What)
 		}
 	}
 	if field != nil {
 		if _, e := apivalue.ParseFieldSelector(*field); e != nil {
-			return kube.Refusef(CodeBadValue, sentenceFieldSelector, *field, e.Pos, e.What)
+			return fault.Refusef(CodeBadValue, sentenceFieldSelector, *field, e.Pos, e.What)
 		}
 	}
 	return nil

@@ -1,7 +1,7 @@
 package statement
 
 import (
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/redact"
 )
 
@@ -16,8 +16,8 @@ const (
 	CodeRevealingFlag       = "refused.revealing_flag"
 	CodeUnknownCommand      = "refused.unknown_command"
 	CodeUsage               = "refused.usage"
-	CodeBadValue            = kube.CodeBadValue
-	CodeLimit               = kube.CodeLimitValue
+	CodeBadValue            = fault.CodeBadValue
+	CodeLimit               = fault.CodeLimitValue
 	CodeLexer               = "refused.unreadable"
 	CodeControlChar         = "refused.control_character"
 	sentenceWriteCommand    = "studioctl is read-only: %q changes a cluster, runs a program in it or opens a tunnel into it, so it is never sent. Nothing was sent."

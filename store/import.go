@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 )
@@ -28,8 +29,8 @@ type ImportOptions struct {
 // saved: call Store.Add. The kubeconfig's bytes are all it reads; neither they nor any path are
 // kept, only the imported fields.
 func FromKubeconfig(name string, data []byte, o ImportOptions) (*Saved, []kubeconfig.Notice, error) {
-	if !kube.IsDNS1123Label(name) {
-		return nil, nil, kube.Refusef(CodeName, sentenceName)
+	if !fault.IsDNS1123Label(name) {
+		return nil, nil, fault.Refusef(CodeName, sentenceName)
 	}
 	f, err := kubeconfig.Parse(data)
 	if err != nil {
@@ -41,7 +42,7 @@ func FromKubeconfig(name string, data []byte, o ImportOptions) (*Saved, []kubeco
 	}
 	written := imp.Server
 	if o.Server != "" && o.Server != written {
-		return nil, nil, kube.Refusef(CodeServerMismatch, sentenceMismatchAdd, imp.Name, written, o.Server)
+		return nil, nil, fault.Refusef(CodeServerMismatch, sentenceMismatchAdd, imp.Name, written, o.Server)
 	}
 	conn := imp.Connection
 	if len(o.Namespaces) > 0 {
@@ -95,10 +96,10 @@ func (s *Saved) AgentEndpoint(sw kube.Switches) (*kube.Endpoint, error) {
 func (s *Saved) Guard(ep *kube.Endpoint) error {
 	want, ok := BaseURL(s.Server)
 	if !ok {
-		return kube.Refusef(CodeServerMismatch, sentenceMismatchBadSave, s.Name)
+		return fault.Refusef(CodeServerMismatch, sentenceMismatchBadSave, s.Name)
 	}
 	if got := ep.BaseURL(); got != want {
-		return kube.Refusef(CodeServerMismatch, sentenceMismatchOpen, s.Name, s.Server, got)
+		return fault.Refusef(CodeServerMismatch, sentenceMismatchOpen, s.Name, s.Server, got)
 	}
 	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Saved credentials at rest (issue 25): where an OS keyring answers (Secret Service, macOS
@@ -79,18 +79,18 @@ func (s *Store) fromKeyring(r *record) error {
 		return nil
 	}
 	if s.keyring == nil {
-		return kube.Refusef(CodeKeyringNone, sentenceKeyringNone, r.Name)
+		return fault.Refusef(CodeKeyringNone, sentenceKeyringNone, r.Name)
 	}
 	data, err := s.keyring.Get(KeyringService, r.Name)
 	switch {
 	case errors.Is(err, ErrKeyringNotFound):
-		return kube.Refusef(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
+		return fault.Refusef(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
 	case err != nil:
-		return kube.Refusef(CodeKeyringNone, sentenceKeyringNone, r.Name)
+		return fault.Refusef(CodeKeyringNone, sentenceKeyringNone, r.Name)
 	}
 	var entry keyringEntry
 	if json.Unmarshal([]byte(data), &entry) != nil {
-		return kube.Refusef(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
+		return fault.Refusef(CodeKeyringMissing, sentenceKeyringMissing, r.Name)
 	}
 	r.Token, r.ClientKeyData, r.AgentToken = entry.Token, entry.ClientKeyData, entry.AgentToken
 	return nil
@@ -101,7 +101,7 @@ func (s *Store) fromKeyring(r *record) error {
 // keyring that answers, nothing changes and the refusal says so.
 func (s *Store) MoveToKeyring() (int, error) {
 	if s.keyring == nil {
-		return 0, kube.Refusef(CodeKeyringNone, sentenceKeyringNoneMove)
+		return 0, fault.Refusef(CodeKeyringNone, sentenceKeyringNoneMove)
 	}
 	moved := 0
 	var stayed []string // connections the keyring did not take
@@ -125,9 +125,9 @@ func (s *Store) MoveToKeyring() (int, error) {
 	case err != nil:
 		return moved, err
 	case len(stayed) > 0 && moved == 0:
-		return 0, kube.Refusef(CodeKeyringNone, sentenceKeyringNoneMove)
+		return 0, fault.Refusef(CodeKeyringNone, sentenceKeyringNoneMove)
 	case len(stayed) > 0:
-		return moved, kube.Refusef(CodeKeyringNone, sentenceKeyringPartMove, moved, stayed[0])
+		return moved, fault.Refusef(CodeKeyringNone, sentenceKeyringPartMove, moved, stayed[0])
 	}
 	return moved, nil
 }

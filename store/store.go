@@ -24,6 +24,7 @@ import (
 	"runtime"
 	"sort"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -199,8 +200,8 @@ func (s *Store) Names() ([]string, error) {
 
 // Get returns the connection saved under name.
 func (s *Store) Get(name string) (*Saved, error) {
-	if !kube.IsDNS1123Label(name) {
-		return nil, kube.Refusef(CodeName, sentenceName)
+	if !fault.IsDNS1123Label(name) {
+		return nil, fault.Refusef(CodeName, sentenceName)
 	}
 	recs, err := s.read()
 	if err != nil {
@@ -215,20 +216,20 @@ func (s *Store) Get(name string) (*Saved, error) {
 			return &c, nil
 		}
 	}
-	return nil, kube.Refusef(CodeUnknown, sentenceUnknown, name)
+	return nil, fault.Refusef(CodeUnknown, sentenceUnknown, name)
 }
 
 // Add saves a new connection. A name already saved is refused: remove it first. Its credentials
 // go to the keyring when the store has one that takes them, else to the file; c.KeptIn says
 // which.
 func (s *Store) Add(c *Saved) error {
-	if !kube.IsDNS1123Label(c.Name) {
-		return kube.Refusef(CodeName, sentenceName)
+	if !fault.IsDNS1123Label(c.Name) {
+		return fault.Refusef(CodeName, sentenceName)
 	}
 	return s.update(func(recs []record) ([]record, error) {
 		for _, r := range recs {
 			if r.Name == c.Name {
-				return nil, kube.Refusef(CodeExists, sentenceExists, c.Name, c.Name)
+				return nil, fault.Refusef(CodeExists, sentenceExists, c.Name, c.Name)
 			}
 		}
 		r := toRecord(c)
@@ -242,8 +243,8 @@ func (s *Store) Add(c *Saved) error {
 
 // Remove deletes the connection saved under name.
 func (s *Store) Remove(name string) error {
-	if !kube.IsDNS1123Label(name) {
-		return kube.Refusef(CodeName, sentenceName)
+	if !fault.IsDNS1123Label(name) {
+		return fault.Refusef(CodeName, sentenceName)
 	}
 	return s.update(func(recs []record) ([]record, error) {
 		for i, r := range recs {
@@ -256,14 +257,14 @@ func (s *Store) Remove(name string) error {
 				return append(recs[:i:i], recs[i+1:]...), nil
 			}
 		}
-		return nil, kube.Refusef(CodeUnknown, sentenceUnknown, name)
+		return nil, fault.Refusef(CodeUnknown, sentenceUnknown, name)
 	})
 }
 
 // SetMCP opts the connection saved under name in to studioctl mcp (on) or out of it.
 func (s *Store) SetMCP(name string, on bool) error {
-	if !kube.IsDNS1123Label(name) {
-		return kube.Refusef(CodeName, sentenceName)
+	if !fault.IsDNS1123Label(name) {
+		return fault.Refusef(CodeName, sentenceName)
 	}
 	return s.update(func(recs []record) ([]record, error) {
 		for i := range recs {
@@ -272,7 +273,7 @@ func (s *Store) SetMCP(name string, on bool) error {
 				return recs, nil
 			}
 		}
-		return nil, kube.Refusef(CodeUnknown, sentenceUnknown, name)
+		return nil, fault.Refusef(CodeUnknown, sentenceUnknown, name)
 	})
 }
 
@@ -284,7 +285,7 @@ func (s *Store) update(change func([]record) ([]record, error)) error {
 	}
 	unlock, err := lockDir(s.dir)
 	if err != nil {
-		return kube.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
+		return fault.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
 	}
 	defer unlock()
 	recs, err := s.read()
@@ -298,7 +299,7 @@ func (s *Store) update(change func([]record) ([]record, error)) error {
 	sort.Slice(recs, func(i, j int) bool { return recs[i].Name < recs[j].Name })
 	data, err := json.MarshalIndent(fileLayout{Version: formatVersion, Connections: recs}, "", "  ")
 	if err != nil {
-		return kube.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
+		return fault.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
 	}
 	return s.writeAtomic(append(data, '\n'))
 }
@@ -307,7 +308,7 @@ func (s *Store) update(change func([]record) ([]record, error)) error {
 // directory or file holds no connections.
 func (s *Store) read() ([]record, error) {
 	if s.dir == "" {
-		return nil, kube.Refusef(CodeStoreNoDir, sentenceNoDir)
+		return nil, fault.Refusef(CodeStoreNoDir, sentenceNoDir)
 	}
 	if err := checkPerm(s.dir, true); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -324,26 +325,26 @@ func (s *Store) read() ([]record, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, kube.Refusef(CodeStoreRead, sentenceRead, s.dir)
+		return nil, fault.Refusef(CodeStoreRead, sentenceRead, s.dir)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
-		return nil, kube.Refusef(CodeStoreRead, sentenceRead, s.dir)
+		return nil, fault.Refusef(CodeStoreRead, sentenceRead, s.dir)
 	}
 	if len(data) > MaxFileBytes {
-		return nil, kube.Refusef(CodeStoreRead, sentenceCorrupt, path)
+		return nil, fault.Refusef(CodeStoreRead, sentenceCorrupt, path)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var layout fileLayout
 	if err := dec.Decode(&layout); err != nil || dec.More() || layout.Version != formatVersion {
-		return nil, kube.Refusef(CodeStoreRead, sentenceCorrupt, path)
+		return nil, fault.Refusef(CodeStoreRead, sentenceCorrupt, path)
 	}
 	seen := map[string]bool{}
 	for _, r := range layout.Connections {
-		if !kube.IsDNS1123Label(r.Name) || seen[r.Name] {
-			return nil, kube.Refusef(CodeStoreRead, sentenceCorrupt, path)
+		if !fault.IsDNS1123Label(r.Name) || seen[r.Name] {
+			return nil, fault.Refusef(CodeStoreRead, sentenceCorrupt, path)
 		}
 		seen[r.Name] = true
 	}
@@ -353,18 +354,18 @@ func (s *Store) read() ([]record, error) {
 // ensureDir creates the directory 0700 when it is missing (its parents too), or checks it.
 func (s *Store) ensureDir() error {
 	if s.dir == "" {
-		return kube.Refusef(CodeStoreNoDir, sentenceNoDir)
+		return fault.Refusef(CodeStoreNoDir, sentenceNoDir)
 	}
 	err := checkPerm(s.dir, true)
 	if err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return kube.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
+		return fault.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
 	}
 	// MkdirAll's mode passes through the umask; the store's directory is 0700 whatever it is.
 	if err := os.Chmod(s.dir, 0o700); err != nil {
-		return kube.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
+		return fault.Refusef(CodeStoreWrite, sentenceWrite, s.Path())
 	}
 	return checkPerm(s.dir, true)
 }
@@ -374,7 +375,7 @@ func (s *Store) ensureDir() error {
 // removed and the old file stands as it was.
 func (s *Store) writeAtomic(data []byte) (err error) {
 	path := s.Path()
-	fail := func() error { return kube.Refusef(CodeStoreWrite, sentenceWrite, path) }
+	fail := func() error { return fault.Refusef(CodeStoreWrite, sentenceWrite, path) }
 	tmp, err := os.CreateTemp(s.dir, ".connections-*.tmp")
 	if err != nil {
 		return fail()
@@ -430,23 +431,23 @@ func checkPerm(path string, dir bool) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		return kube.Refusef(CodeStoreRead, sentenceRead, path)
+		return fault.Refusef(CodeStoreRead, sentenceRead, path)
 	}
 	if (dir && !fi.IsDir()) || (!dir && !fi.Mode().IsRegular()) {
-		return kube.Refusef(CodeStorePerm, sentenceNotRegular, path)
+		return fault.Refusef(CodeStorePerm, sentenceNotRegular, path)
 	}
 	if runtime.GOOS == "windows" {
 		return nil // modes do not describe Windows ACLs; the user profile's ACL protects the file
 	}
 	if !ownedByMe(fi) {
-		return kube.Refusef(CodeStorePerm, sentenceNotOwner, path)
+		return fault.Refusef(CodeStorePerm, sentenceNotOwner, path)
 	}
 	perm := fi.Mode().Perm()
 	if perm&0o077 != 0 {
 		if dir {
-			return kube.Refusef(CodeStorePerm, sentenceDirWide, path, uint32(perm), path)
+			return fault.Refusef(CodeStorePerm, sentenceDirWide, path, uint32(perm), path)
 		}
-		return kube.Refusef(CodeStorePerm, sentenceFileWide, path, uint32(perm), path)
+		return fault.Refusef(CodeStorePerm, sentenceFileWide, path, uint32(perm), path)
 	}
 	return nil
 }

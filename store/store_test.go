@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -82,7 +83,7 @@ func codeOf(t *testing.T, err error) string {
 	if err == nil {
 		return ""
 	}
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
 		t.Fatalf("not a studioctl error: %v", err)
 	}
@@ -256,8 +257,8 @@ func TestWiderModesAreRefused(t *testing.T) {
 			if codeOf(t, err) != CodeStorePerm {
 				t.Fatalf("mode %04o on %s: %v", c.mode, c.path, err)
 			}
-			e, _ := kube.AsError(err)
-			if !strings.Contains(e.Sentence, c.word) || !strings.Contains(e.Sentence, fmt.Sprintf("%04o", c.mode)) || e.Exit != kube.ExitRefused {
+			e, _ := fault.As(err)
+			if !strings.Contains(e.Sentence, c.word) || !strings.Contains(e.Sentence, fmt.Sprintf("%04o", c.mode)) || e.Class != fault.Refused {
 				t.Fatalf("sentence %q", e.Sentence)
 			}
 		}
@@ -320,7 +321,7 @@ func TestGuardRefusesAServerThatIsNotTheContexts(t *testing.T) {
 		if codeOf(t, err) != CodeServerMismatch {
 			t.Fatalf("--server %q: %v", flag, err)
 		}
-		if e, _ := kube.AsError(err); e.Exit != kube.ExitRefused || !strings.Contains(e.Sentence, server) {
+		if e, _ := fault.As(err); e.Class != fault.Refused || !strings.Contains(e.Sentence, server) {
 			t.Fatalf("%+v", e)
 		}
 	}
@@ -398,23 +399,23 @@ contexts:
     cluster: p
 current-context: p
 `)
-	if _, _, err := FromKubeconfig("proxy", data, ImportOptions{}); codeOf(t, err) != kube.CodeConnPlaintextLoopback {
+	if _, _, err := FromKubeconfig("proxy", data, ImportOptions{}); codeOf(t, err) != fault.CodeConnPlaintextLoopback {
 		t.Fatal(err)
 	}
 	saved, notices, err := FromKubeconfig("proxy", data, ImportOptions{Switches: kube.Switches{AllowLoopbackPlaintext: true}})
 	if err != nil || len(notices) == 0 {
 		t.Fatalf("%v %v", notices, err)
 	}
-	if _, err := saved.Endpoint(kube.Switches{}); codeOf(t, err) != kube.CodeConnPlaintextLoopback {
+	if _, err := saved.Endpoint(kube.Switches{}); codeOf(t, err) != fault.CodeConnPlaintextLoopback {
 		t.Fatal(err)
 	}
 	// A namespace list that leaves out the default namespace fails Validate.
 	_, _, err = FromKubeconfig("prod", kubeconfigFor(t, "https://k8s.example.com:6443"), ImportOptions{Namespaces: []string{"payments"}})
-	if codeOf(t, err) != kube.CodeConnNamespace {
+	if codeOf(t, err) != fault.CodeConnNamespace {
 		t.Fatal(err)
 	}
 	_, _, err = FromKubeconfig("prod", kubeconfigFor(t, "https://k8s.example.com:6443"), ImportOptions{Namespaces: []string{"Bad_Name"}})
-	if codeOf(t, err) != kube.CodeConnNamespace {
+	if codeOf(t, err) != fault.CodeConnNamespace {
 		t.Fatal(err)
 	}
 }
@@ -675,11 +676,11 @@ func TestAUserNameIsRefusedByItsField(t *testing.T) {
 		t.Fatalf("the file with a user field does not read: %v", err)
 	}
 	_, err = saved.Endpoint(kube.Switches{})
-	if e, ok := kube.AsError(err); !ok || e.Code != "refused.connection.user" || !strings.Contains(e.Sentence, "user field") || e.Exit != kube.ExitRefused {
+	if e, ok := fault.As(err); !ok || e.Code != "refused.connection.user" || !strings.Contains(e.Sentence, "user field") || e.Class != fault.Refused {
 		t.Fatalf("opening it: %v", err)
 	}
 	_, err = kube.Connection{Host: "k8s.example.com", Token: "t", User: "admin"}.Validate(kube.Switches{})
-	if e, ok := kube.AsError(err); !ok || !strings.Contains(e.Sentence, "user field") {
+	if e, ok := fault.As(err); !ok || !strings.Contains(e.Sentence, "user field") {
 		t.Fatalf("the library's Connection.User: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
@@ -141,7 +142,7 @@ func (x reads) owner(ctx context.Context, t target) tea.Cmd {
 		}
 		refs := ownerRefs(obj)
 		if len(refs) == 0 {
-			return jumpMsg{err: kube.Refusef(codeBrowse, sentenceNoOwner)}
+			return jumpMsg{err: fault.Refusef(codeBrowse, sentenceNoOwner)}
 		}
 		pick := refs[0]
 		for _, r := range refs {

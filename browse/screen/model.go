@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -328,7 +329,7 @@ func capLines(lines []string) []string {
 
 // sentenceOf is an error as the screen shows it: studioctl's sentence, made safe.
 func sentenceOf(err error) string {
-	if e, ok := kube.AsError(err); ok {
+	if e, ok := fault.As(err); ok {
 		return sanitize.String(e.Sentence)
 	}
 	return sanitize.String(err.Error())

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -44,7 +45,7 @@ func (x reads) owned(ctx context.Context, t target) tea.Cmd {
 	return func() tea.Msg {
 		steps, ok := Owned[ownedKey(t.r)]
 		if !ok {
-			return jumpMsg{err: kube.Refusef(codeBrowse, sentenceNoOwned)}
+			return jumpMsg{err: fault.Refusef(codeBrowse, sentenceNoOwned)}
 		}
 		obj, err := x.b.Source(ctx, browse.ObjectNode(t.r, t.namespace, t.name))
 		if err != nil {
@@ -78,7 +79,7 @@ func (x reads) owned(ctx context.Context, t target) tea.Cmd {
 			uids = next
 		}
 		if len(names) == 0 {
-			return jumpMsg{err: kube.Refusef(codeBrowse, sentenceOwnedNone, r.Resource)}
+			return jumpMsg{err: fault.Refusef(codeBrowse, sentenceOwnedNone, r.Resource)}
 		}
 		return jumpMsg{r: r, namespace: t.namespace, only: names, onlyLabel: t.ref()}
 	}

@@ -1,7 +1,7 @@
 package screen
 
 // Every word the screen says beyond what the server's tables hold. They are studioctl's own;
-// a server's message is never drawn (errors arrive as kube.Sentencef sentences).
+// a server's message is never drawn (errors arrive as fault.Sentencef sentences).
 // codeBrowse is the code of the screen's own refusals (shown on the status line).
 const codeBrowse = "browse.screen"
 

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -82,10 +82,10 @@ type auditPlan struct {
 func planAudit(fl auditFlags) (auditPlan, error) {
 	p := auditPlan{json: fl.output == "json" || fl.output == "sarif"}
 	if !slices.Contains(audit.Formats, fl.output) {
-		return p, kube.Refusef(audit.CodeUsage, audit.SentenceOutput)
+		return p, fault.Refusef(audit.CodeUsage, audit.SentenceOutput)
 	}
 	if fl.all && fl.namespace != "" {
-		return p, kube.Refusef(audit.CodeUsage, audit.SentenceNamespaceAll)
+		return p, fault.Refusef(audit.CodeUsage, audit.SentenceNamespaceAll)
 	}
 	var err error
 	if p.failOn, err = audit.FailOn(fl.failOn); err != nil {
@@ -130,7 +130,7 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 			return err
 		}
 		if audit.Fails(r.Findings, p.failOn) {
-			return exitStatus(kube.ExitWarnings)
+			return exitStatus(fault.ExitWarnings)
 		}
 		return nil
 	})

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/browse/screen"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/read/reader"
 )
 
@@ -41,7 +41,7 @@ func browseCommand(f *Factory) *cobra.Command {
 			in, inOK := io.In.(*os.File)
 			out, outOK := io.Out.(*os.File)
 			if !io.InTTY || !io.OutTTY || !inOK || !outOK {
-				return fail(kube.Refusef("refused.browse.terminal", sentenceBrowseTerminal), false)
+				return fail(fault.Refusef("refused.browse.terminal", sentenceBrowseTerminal), false)
 			}
 			if len(args) == 1 {
 				o.kind = args[0]
@@ -57,7 +57,7 @@ func browseCommand(f *Factory) *cobra.Command {
 				Kind: o.kind, Namespace: o.namespace,
 			})
 			if err := runBrowse(ctx, m, in, out, tea.WithAltScreen()); err != nil {
-				return fail(kube.Refusef("refused.browse.terminal", sentenceBrowseTerminal), false)
+				return fail(fault.Refusef("refused.browse.terminal", sentenceBrowseTerminal), false)
 			}
 			return nil
 		},

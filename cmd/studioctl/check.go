@@ -7,9 +7,9 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -55,7 +55,7 @@ func checkCommand(f *Factory) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && !jsonOut {
-				return fail(kube.Refusef(statement.CodeBadValue, sentenceCheckOutput), false)
+				return fail(fault.Refusef(statement.CodeBadValue, sentenceCheckOutput), false)
 			}
 			if rights != "" {
 				return checkRights(f, cmd.Context(), rights, output)
@@ -68,7 +68,7 @@ func checkCommand(f *Factory) *cobra.Command {
 				if err := cli.Print(io.Out, io.Err, s, r.Result(output)); err != nil {
 					return err
 				}
-				if code := r.Exit(); code != kube.ExitOK {
+				if code := r.Exit(); code != fault.ExitOK {
 					return exitStatus(code)
 				}
 				return nil
@@ -84,7 +84,7 @@ func checkCommand(f *Factory) *cobra.Command {
 func checkRights(f *Factory, ctx context.Context, profile, output string) error {
 	jsonOut := output == "json"
 	if _, ok := check.Profiles[profile]; !ok {
-		return fail(kube.Refusef(check.CodeRightsProfile, check.SentenceRightsProfile, profile, strings.Join(check.ProfileNames(), ", ")), jsonOut)
+		return fail(fault.Refusef(check.CodeRightsProfile, check.SentenceRightsProfile, profile, strings.Join(check.ProfileNames(), ", ")), jsonOut)
 	}
 	return f.withSession(ctx, jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 		r, err := check.RunRights(ctx, inner.Client(s), profile)
@@ -94,7 +94,7 @@ func checkRights(f *Factory, ctx context.Context, profile, output string) error 
 		if err := cli.Print(f.IO.Out, f.IO.Err, s, r.Result(output)); err != nil {
 			return err
 		}
-		if code := r.Exit(); code != kube.ExitOK {
+		if code := r.Exit(); code != fault.ExitOK {
 			return exitStatus(code)
 		}
 		return nil

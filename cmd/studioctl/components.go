@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
@@ -29,13 +30,13 @@ func componentsCommand(f *Factory) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && output != "json" && output != "yaml" {
-				return fail(kube.Refusef(statement.CodeBadValue, platform.SentenceOutputJSONYAML, "components"), false)
+				return fail(fault.Refusef(statement.CodeBadValue, platform.SentenceOutputJSONYAML, "components"), false)
 			}
 			if all && namespace != "" {
-				return fail(kube.Refusef(platform.CodeUsage, platform.SentenceNamespaceAll), jsonOut)
+				return fail(fault.Refusef(platform.CodeUsage, platform.SentenceNamespaceAll), jsonOut)
 			}
-			if namespace != "" && !kube.IsDNS1123Label(namespace) {
-				return fail(kube.Refusef(kube.CodeRefusedName, platform.SentenceNamespace), jsonOut)
+			if namespace != "" && !fault.IsDNS1123Label(namespace) {
+				return fail(fault.Refusef(fault.CodeRefusedName, platform.SentenceNamespace), jsonOut)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				scope := kube.Scope{Namespace: namespace, AllNamespaces: all}

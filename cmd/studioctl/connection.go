@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/sanitize"
@@ -66,7 +67,7 @@ func connectionCommand(f *Factory) *cobra.Command {
 // manage saved connections and open none.
 func noGlobalConnection(g *globals) error {
 	if g.kubeconfig != "" || g.context != "" || g.connection != "" || g.replay != "" {
-		return kube.Refusef(codeConnectionFlags, sentenceConnectionFlags)
+		return fault.Refusef(codeConnectionFlags, sentenceConnectionFlags)
 	}
 	return nil
 }
@@ -87,7 +88,7 @@ func connectionAdd(f *Factory) *cobra.Command {
 				return fail(err, false)
 			}
 			if from == "" {
-				return fail(kube.Refusef(codeConnectionFlags, sentenceFromKubeconfig), false)
+				return fail(fault.Refusef(codeConnectionFlags, sentenceFromKubeconfig), false)
 			}
 			data, err := readKubeconfig(from)
 			if err != nil {
@@ -147,13 +148,13 @@ func tunnelOf(target, knownHost string) (*kube.Tunnel, error) {
 	}
 	user, hostPort, ok := strings.Cut(target, "@")
 	if !ok || user == "" || hostPort == "" || knownHost == "" {
-		return nil, kube.Refusef(codeConnectionFlags, sentenceSSHFlags)
+		return nil, fault.Refusef(codeConnectionFlags, sentenceSSHFlags)
 	}
 	t := &kube.Tunnel{User: user, Host: hostPort, KnownHost: knownHost}
 	if host, port, err := net.SplitHostPort(hostPort); err == nil {
 		n, err := strconv.Atoi(port)
 		if err != nil {
-			return nil, kube.Refusef(codeConnectionFlags, sentenceSSHFlags)
+			return nil, fault.Refusef(codeConnectionFlags, sentenceSSHFlags)
 		}
 		t.Host, t.Port = host, n
 	}
@@ -259,7 +260,7 @@ func checkConnectionOutput(g *globals, output string) error {
 		return err
 	}
 	if output != "" && output != "json" {
-		return kube.Refusef(statement.CodeBadValue, sentenceConnectionOutput)
+		return fault.Refusef(statement.CodeBadValue, sentenceConnectionOutput)
 	}
 	return nil
 }

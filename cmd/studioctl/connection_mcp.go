@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -29,7 +29,7 @@ func connectionMCP(f *Factory) *cobra.Command {
 				return fail(err, false)
 			}
 			if on == off {
-				return fail(kube.Refusef(codeConnectionFlags, sentenceMCPOnOff), false)
+				return fail(fault.Refusef(codeConnectionFlags, sentenceMCPOnOff), false)
 			}
 			if err := io.savedStore().SetMCP(args[0], on); err != nil {
 				return fail(err, false)
@@ -56,19 +56,19 @@ func readAgentToken(ios *IOStreams, path string) (string, error) {
 	} else {
 		f, err := os.Open(path)
 		if err != nil {
-			return "", kube.Refusef(codeConnectionFlags, sentenceAgentTokenFile)
+			return "", fault.Refusef(codeConnectionFlags, sentenceAgentTokenFile)
 		}
 		defer f.Close()
 		r = f
 	}
 	data, err := io.ReadAll(io.LimitReader(r, maxAgentTokenBytes+1))
 	if err != nil || len(data) > maxAgentTokenBytes {
-		return "", kube.Refusef(codeConnectionFlags, sentenceAgentTokenFile)
+		return "", fault.Refusef(codeConnectionFlags, sentenceAgentTokenFile)
 	}
 	line, _, _ := bytes.Cut(data, []byte("\n"))
 	tok := string(bytes.TrimSpace(line))
 	if tok == "" {
-		return "", kube.Refusef(codeConnectionFlags, sentenceAgentTokenFile)
+		return "", fault.Refusef(codeConnectionFlags, sentenceAgentTokenFile)
 	}
 	return tok, nil
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
@@ -119,20 +120,20 @@ func TestConnectionAddListShowRemove(t *testing.T) {
 	}
 
 	// The guard: a --server that is not the context's address, as written.
-	if code := tio.run("connection", "add", "other", "--from-kubeconfig", kc, "--server", "https://k8s.example.com"); code != kube.ExitRefused ||
+	if code := tio.run("connection", "add", "other", "--from-kubeconfig", kc, "--server", "https://k8s.example.com"); code != fault.ExitRefused ||
 		!strings.Contains(tio.err.String(), "not at https://k8s.example.com as --server says") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
-	if code := tio.run("connection", "add", "prod", "--from-kubeconfig", kc); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "already saved") {
+	if code := tio.run("connection", "add", "prod", "--from-kubeconfig", kc); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "already saved") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
-	if code := tio.run("connection", "add", "Prod", "--from-kubeconfig", kc); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "DNS-1123") {
+	if code := tio.run("connection", "add", "Prod", "--from-kubeconfig", kc); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "DNS-1123") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
-	if code := tio.run("connection", "add", "x"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "--from-kubeconfig") {
+	if code := tio.run("connection", "add", "x"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "--from-kubeconfig") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
-	if code := tio.run("--kubeconfig", kc, "connection", "list"); code != kube.ExitRefused {
+	if code := tio.run("--kubeconfig", kc, "connection", "list"); code != fault.ExitRefused {
 		t.Fatalf("exit %d", code)
 	}
 	if code := tio.run("connection", "add", "shop", "--from-kubeconfig", kc, "--namespaces", "shop,payments"); code != 0 {
@@ -178,10 +179,10 @@ func TestConnectionAddListShowRemove(t *testing.T) {
 	if code := tio.run("connection", "remove", "shop"); code != 0 {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
-	if code := tio.run("connection", "show", "shop"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), `no saved connection named "shop"`) {
+	if code := tio.run("connection", "show", "shop"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), `no saved connection named "shop"`) {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
-	if code := tio.run("connection", "remove", "shop"); code != kube.ExitRefused {
+	if code := tio.run("connection", "remove", "shop"); code != fault.ExitRefused {
 		t.Fatalf("exit %d", code)
 	}
 
@@ -189,7 +190,7 @@ func TestConnectionAddListShowRemove(t *testing.T) {
 	if err := os.Chmod(filepath.Join(config, store.FileName), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code := tio.run("connection", "list"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "chmod 600") {
+	if code := tio.run("connection", "list"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "chmod 600") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 }
@@ -230,10 +231,10 @@ func TestSavedConnectionOpens(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := openSaved("prod", studioctl.Options{}, &tio.IOStreams)
-	if e, ok := kube.AsError(err); !ok || e.Code != store.CodeServerMismatch || e.Exit != kube.ExitRefused {
+	if e, ok := fault.As(err); !ok || e.Code != store.CodeServerMismatch || e.Class != fault.Refused {
 		t.Fatalf("%v", err)
 	}
-	if code := tio.run("--connection", "prod", "get", "pods"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "registered for https://k8s.example.com:6443") {
+	if code := tio.run("--connection", "prod", "get", "pods"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "registered for https://k8s.example.com:6443") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 }
@@ -244,7 +245,7 @@ func TestSavedPlainHTTPNeedsTheSwitch(t *testing.T) {
 	dir := t.TempDir()
 	kc := filepath.Join(dir, "proxy.yaml")
 	os.WriteFile(kc, []byte("apiVersion: v1\nkind: Config\nclusters:\n- name: p\n  cluster:\n    server: http://127.0.0.1:8001\ncontexts:\n- name: p\n  context:\n    cluster: p\ncurrent-context: p\n"), 0o600)
-	if code := tio.run("connection", "add", "proxy", "--from-kubeconfig", kc); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "KUBERNETES_ALLOW_LOOPBACK_PLAINTEXT") {
+	if code := tio.run("connection", "add", "proxy", "--from-kubeconfig", kc); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "KUBERNETES_ALLOW_LOOPBACK_PLAINTEXT") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 	tio.env[kube.EnvAllowLoopbackPlaintext] = "true"
@@ -262,11 +263,11 @@ func TestSavedPlainHTTPNeedsTheSwitch(t *testing.T) {
 
 func TestCheckRefusesAnotherOutput(t *testing.T) {
 	tio := newTestIO(t, t.TempDir())
-	if code := tio.run("check", "-o", "yaml"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "json only") {
+	if code := tio.run("check", "-o", "yaml"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "json only") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 	// No connection at all: the sentence that says how to make one, as JSON with -o json.
-	if code := tio.run("check", "-o", "json"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), `"code":"`+kube.CodeConnNone+`"`) {
+	if code := tio.run("check", "-o", "json"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), `"code":"`+fault.CodeConnNone+`"`) {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 }
@@ -288,7 +289,7 @@ func TestConnectionContexts(t *testing.T) {
 	if strings.Contains(out+tio.err.String(), "cnryCMDTOKEN") || strings.Contains(out+tio.err.String(), "pathcanary") {
 		t.Errorf("a credential or the file's path was printed:\n%s%s", out, tio.err)
 	}
-	if code := tio.run("connection", "contexts", filepath.Join(t.TempDir(), "missing.yaml")); code != kube.ExitRefused {
+	if code := tio.run("connection", "contexts", filepath.Join(t.TempDir(), "missing.yaml")); code != fault.ExitRefused {
 		t.Errorf("a missing file: exit %d", code)
 	}
 }
@@ -308,7 +309,7 @@ func TestConnectionAddSSHFlags(t *testing.T) {
 		{"--ssh", "ops@bastion.example.com", "--ssh-known-host", "not a key"},
 	} {
 		code := tio.run(append([]string{"connection", "add", "edge", "--from-kubeconfig", kc}, args...)...)
-		if code != kube.ExitRefused {
+		if code != fault.ExitRefused {
 			t.Errorf("%q: exit %d: %s", args, code, tio.err)
 		}
 	}
@@ -320,7 +321,7 @@ func TestConnectionAddSSHFlags(t *testing.T) {
 		t.Fatalf("saved tunnel: %+v %v", saved, err)
 	}
 	// Opening it with no agent (SSH_AUTH_SOCK unset) says so; nothing is dialled.
-	if code := tio.run("--connection", "edge", "get", "pods"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "ssh-agent") {
+	if code := tio.run("--connection", "edge", "get", "pods"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "ssh-agent") {
 		t.Fatalf("no agent: exit %d: %s", code, tio.err)
 	}
 }

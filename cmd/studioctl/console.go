@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/console"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/read/reader"
 )
 
@@ -39,7 +39,7 @@ func consoleCommand(f *Factory) *cobra.Command {
 				return fail(err, false)
 			}
 			if failed {
-				return exitStatus(kube.ExitServerError)
+				return exitStatus(fault.ExitServerError)
 			}
 			return nil
 		},

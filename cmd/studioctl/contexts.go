@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/printer"
@@ -98,7 +99,7 @@ func credentialKind(c kube.Connection) string {
 }
 
 func refusalCode(err error) string {
-	if e, ok := kube.AsError(err); ok {
+	if e, ok := fault.As(err); ok {
 		return fmt.Sprintf(cellImportRefusedCode, e.Code)
 	}
 	return cellImportRefused

@@ -5,9 +5,9 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/statement"
@@ -30,7 +30,7 @@ func discoverCommand(f *Factory) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && output != "json" && output != "yaml" {
-				return fail(kube.Refusef(statement.CodeBadValue, platform.SentenceOutputJSONYAML, "discover"), false)
+				return fail(fault.Refusef(statement.CodeBadValue, platform.SentenceOutputJSONYAML, "discover"), false)
 			}
 			var earlier map[string]any
 			if diffFile != "" {

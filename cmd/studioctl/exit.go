@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -53,7 +53,7 @@ func fail(err error, jsonErrors bool) error {
 // once, and returns the code.
 func exitCode(io *IOStreams, err error) int {
 	if err == nil {
-		return kube.ExitOK
+		return fault.ExitOK
 	}
 	var done exitStatus
 	if errors.As(err, &done) {
@@ -63,10 +63,10 @@ func exitCode(io *IOStreams, err error) int {
 	if errors.As(err, &f) {
 		return cli.Report(io.Err, f.err, f.json)
 	}
-	if _, ok := kube.AsError(err); ok {
+	if _, ok := fault.As(err); ok {
 		return cli.Report(io.Err, err, false)
 	}
 	// cobra's own parse errors (an unknown global flag): a refusal, nothing sent.
 	fmt.Fprintln(io.Err, "error: "+sanitize.String(err.Error()))
-	return kube.ExitRefused
+	return fault.ExitRefused
 }

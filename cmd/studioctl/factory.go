@@ -11,7 +11,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/snapshot"
 	"github.com/studioctl/studioctl/statement"
@@ -54,7 +54,7 @@ func (f *rowCapFlag) Type() string   { return "int" }
 // the same sentence.
 func (f *rowCapFlag) check() error {
 	if f.given && f.n == 0 {
-		return kube.Refusef(statement.CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
+		return fault.Refusef(statement.CodeLimit, sentenceMaxRows, limits.MaxMaxRows)
 	}
 	return nil
 }
@@ -121,11 +121,11 @@ func (f *Factory) openWith(adjust func(*studioctl.Options)) (*studioctl.Session,
 	}
 	switch {
 	case g.context != "" && (g.connection != "" || g.replay != ""):
-		return nil, kube.Refusef(CodeFlags, SentenceContextAlone)
+		return nil, fault.Refusef(CodeFlags, SentenceContextAlone)
 	case g.replay != "" && (g.kubeconfig != "" || g.connection != ""):
-		return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)
+		return nil, fault.Refusef(CodeFlags, SentenceReplayAlone)
 	case g.kubeconfig != "" && g.connection != "":
-		return nil, kube.Refusef(CodeFlags, SentenceTwoConnections)
+		return nil, fault.Refusef(CodeFlags, SentenceTwoConnections)
 	case g.replay != "":
 		return openReplay(g.replay, opts, io)
 	case g.kubeconfig != "":
@@ -142,7 +142,7 @@ func (f *Factory) openWith(adjust func(*studioctl.Options)) (*studioctl.Session,
 	if paths, from := defaultKubeconfigs(io); len(paths) > 0 {
 		return f.openDefaultKubeconfig(paths, from, opts)
 	}
-	return nil, kube.Refusef(kube.CodeConnNone, kube.SentenceConnNone)
+	return nil, fault.Refusef(fault.CodeConnNone, fault.SentenceConnNone)
 }
 
 // openReplay opens --replay: the demo cluster (a snapshot), a snapshot file, a recording.json or
@@ -200,7 +200,7 @@ func redactMode(s string) (studioctl.Mode, error) {
 	case "machine":
 		return studioctl.Machine, nil
 	}
-	return 0, kube.Refusef(statement.CodeBadValue, SentenceRedactValue)
+	return 0, fault.Refusef(statement.CodeBadValue, SentenceRedactValue)
 }
 
 // replayMemoryLimit gives a snapshot replay the runtime's soft memory limit

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -80,7 +80,7 @@ func TestVersionWithoutAServer(t *testing.T) {
 	}
 	var errOut bytes.Buffer
 	io := &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errOut, Getenv: func(string) string { return "" }}
-	if code := run([]string{"version"}, io); code != kube.ExitRefused {
+	if code := run([]string{"version"}, io); code != fault.ExitRefused {
 		t.Errorf("version without --client or a connection: exit %d: %s", code, errOut.String())
 	}
 }

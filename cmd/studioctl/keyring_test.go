@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -48,7 +48,7 @@ func TestSavedCredentialsMoveToTheKeyring(t *testing.T) {
 	if !fileHoldsToken() {
 		t.Fatal("with no keyring, the token is not in the file")
 	}
-	if code := tio.run("connection", "move-to-keyring"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "No OS keyring answered") {
+	if code := tio.run("connection", "move-to-keyring"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "No OS keyring answered") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 
@@ -78,7 +78,7 @@ func TestSavedCredentialsMoveToTheKeyring(t *testing.T) {
 	}
 	// With the keyring gone, a connection that keeps its token there is refused with a sentence.
 	tio.Keyring = nil
-	if code := tio.run("connection", "show", "after"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "OS keyring, which did not answer") {
+	if code := tio.run("connection", "show", "after"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "OS keyring, which did not answer") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 }

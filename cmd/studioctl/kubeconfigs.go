@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -51,7 +51,7 @@ func (f *Factory) openDefaultKubeconfig(paths []string, from string, opts studio
 	for _, p := range paths {
 		if f.flags.verbosity >= 6 {
 			// The path, never the content.
-			fmt.Fprintln(f.IO.Err, kube.Sentencef(sentenceVerboseKubeconfig, p, from))
+			fmt.Fprintln(f.IO.Err, fault.Sentencef(sentenceVerboseKubeconfig, p, from))
 		}
 		data, err := readKubeconfig(p)
 		if err != nil {
@@ -76,15 +76,15 @@ func printNotices(w io.Writer, notices []studioctl.Notice) {
 func readKubeconfig(path string) ([]byte, error) {
 	file, err := os.Open(path)
 	if err != nil {
-		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen, path, openReason(err))
+		return nil, fault.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen, path, openReason(err))
 	}
 	defer file.Close()
 	if info, err := file.Stat(); err == nil && !info.Mode().IsRegular() {
-		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen, path, reasonNotAFile)
+		return nil, fault.Refusef(CodeKubeconfigRead, SentenceKubeconfigOpen, path, reasonNotAFile)
 	}
 	data, err := io.ReadAll(io.LimitReader(file, limits.MaxKubeconfigBytes+1))
 	if err != nil {
-		return nil, kube.Refusef(CodeKubeconfigRead, SentenceKubeconfigRead, path)
+		return nil, fault.Refusef(CodeKubeconfigRead, SentenceKubeconfigRead, path)
 	}
 	return data, nil
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kubeconfig"
 )
 
@@ -89,7 +89,7 @@ func TestDefaultKubeconfigListMergesFirstWins(t *testing.T) {
 		t.Fatalf("--context y: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
 	before := ts.requests.Load()
-	if _, errOut, code := runDefault(env, "", "get", "pods", "--context", "nope"); code != kube.ExitRefused || !strings.Contains(errOut, "defines no context") {
+	if _, errOut, code := runDefault(env, "", "get", "pods", "--context", "nope"); code != fault.ExitRefused || !strings.Contains(errOut, "defines no context") {
 		t.Fatalf("--context nope: exit %d, %s", code, errOut)
 	}
 	if n := ts.requests.Load() - before; n != 0 {
@@ -113,7 +113,7 @@ func TestDefaultKubeconfigHomeFile(t *testing.T) {
 	}
 	// KUBECONFIG, when set, is read instead of the home file.
 	_, errOut, code = runDefault(map[string]string{"KUBECONFIG": filepath.Join(home, "absent.yaml")}, home, "get", "pods")
-	if code != kube.ExitRefused || !strings.Contains(errOut, filepath.Join(home, "absent.yaml")) {
+	if code != fault.ExitRefused || !strings.Contains(errOut, filepath.Join(home, "absent.yaml")) {
 		t.Fatalf("KUBECONFIG naming a missing file: exit %d, %s", code, errOut)
 	}
 }
@@ -147,8 +147,8 @@ func TestDefaultKubeconfigRefusals(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			before := ts.requests.Load()
 			_, errOut, code := runDefault(map[string]string{"KUBECONFIG": c.list}, "", "get", "pods", "-o", "json")
-			if code != kube.ExitRefused {
-				t.Fatalf("exit %d, want %d: %s", code, kube.ExitRefused, errOut)
+			if code != fault.ExitRefused {
+				t.Fatalf("exit %d, want %d: %s", code, fault.ExitRefused, errOut)
 			}
 			for _, w := range c.want {
 				if !strings.Contains(errOut, w) {
@@ -164,7 +164,7 @@ func TestDefaultKubeconfigRefusals(t *testing.T) {
 
 func TestNoDefaultKubeconfigIsNoConnection(t *testing.T) {
 	_, errOut, code := runDefault(nil, t.TempDir(), "get", "pods")
-	if code != kube.ExitRefused || !strings.Contains(errOut, "No connection is set") {
+	if code != fault.ExitRefused || !strings.Contains(errOut, "No connection is set") {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }
@@ -177,7 +177,7 @@ func TestMCPIgnoresTheDefaultKubeconfig(t *testing.T) {
 	tio := newTestIO(t, filepath.Join(t.TempDir(), "config"))
 	tio.HomeDirs.Home = home
 	tio.env["KUBECONFIG"] = ts.config
-	if code := tio.run("mcp"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "No saved connection opted in") {
+	if code := tio.run("mcp"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "No saved connection opted in") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 	if n := ts.requests.Load(); n != 0 {
@@ -205,7 +205,7 @@ func TestUnknownContextNamesTheContexts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			code := tio.run(tt.args...)
 			got := []any{code, tio.out.String(), tio.err.String()}
-			if diff := cmp.Diff([]any{kube.ExitRefused, "", tt.want}, got); diff != "" {
+			if diff := cmp.Diff([]any{fault.ExitRefused, "", tt.want}, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 			if strings.Contains(tio.err.String(), "cnryCMDTOKEN") || strings.Contains(tio.err.String(), "pathcanary") {

@@ -11,7 +11,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/mcp"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -75,7 +75,7 @@ func mcpCommand(f *Factory) *cobra.Command {
 func newMCPServer(f *Factory) (*mcp.Server, error) {
 	g, io := &f.flags, f.IO
 	if g.kubeconfig != "" || g.context != "" || g.maxRows.n != 0 {
-		return nil, kube.Refusef(CodeFlags, sentenceMCPFlags, mcp.MaxRows)
+		return nil, fault.Refusef(CodeFlags, sentenceMCPFlags, mcp.MaxRows)
 	}
 	conns, err := mcpConnections(g, io)
 	if err != nil {
@@ -98,7 +98,7 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 	base := studioctl.Options{CacheDir: io.HomeDirs.Cache, Switches: studioctl.Switches(switchesOf(io))}
 	if g.replay != "" {
 		if g.connection != "" {
-			return nil, kube.Refusef(CodeFlags, SentenceReplayAlone)
+			return nil, fault.Refusef(CodeFlags, SentenceReplayAlone)
 		}
 		if snap, ok, err := loadSnapshot(g.replay); ok {
 			if err != nil {
@@ -127,10 +127,10 @@ func mcpConnections(g *globals, io *IOStreams) ([]mcp.Connection, error) {
 				return []mcp.Connection{c}, nil
 			}
 		}
-		return nil, kube.Refusef(CodeFlags, sentenceMCPNotOpted, g.connection, g.connection)
+		return nil, fault.Refusef(CodeFlags, sentenceMCPNotOpted, g.connection, g.connection)
 	}
 	if len(conns) == 0 {
-		return nil, kube.Refusef(CodeFlags, sentenceMCPNone)
+		return nil, fault.Refusef(CodeFlags, sentenceMCPNone)
 	}
 	return conns, nil
 }
@@ -147,7 +147,7 @@ func replayName(name string) string {
 func serveMCP(ctx context.Context, io *IOStreams, srv *mcp.Server, addr, tokenFile string) error {
 	if addr == "" {
 		if tokenFile != "" {
-			return kube.Refusef(CodeFlags, sentenceMCPTokenAlone)
+			return fault.Refusef(CodeFlags, sentenceMCPTokenAlone)
 		}
 		return srv.ServeStream(ctx, io.In, io.Out)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -42,17 +42,17 @@ func TestConnectionMCPOptInAndAgentToken(t *testing.T) {
 	if saved, _ := store.New(config).Get("prod"); saved.MCP {
 		t.Fatal("--off left the connection opted in")
 	}
-	if code := tio.run("connection", "mcp", "prod"); code != kube.ExitRefused {
+	if code := tio.run("connection", "mcp", "prod"); code != fault.ExitRefused {
 		t.Fatalf("neither --on nor --off: exit %d", code)
 	}
-	if code := tio.run("mcp"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "No saved connection opted in") {
+	if code := tio.run("mcp"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "No saved connection opted in") {
 		t.Fatalf("mcp with none opted in: exit %d %s", code, tio.err)
 	}
 	if code := tio.run("connection", "mcp", "prod", "--on"); code != 0 {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 	tio.env["STUDIOCTL_CONNECTION"] = ""
-	if code := tio.run("connection", "add", "stdin", "--from-kubeconfig", kc, "--agent-token-file", "-"); code != kube.ExitRefused ||
+	if code := tio.run("connection", "add", "stdin", "--from-kubeconfig", kc, "--agent-token-file", "-"); code != fault.ExitRefused ||
 		!strings.Contains(tio.err.String(), "agent token") {
 		t.Fatalf("an empty stdin: exit %d %s", code, tio.err)
 	}
@@ -94,17 +94,17 @@ func TestMCPServesTheDemoOverStdio(t *testing.T) {
 func TestMCPRefusesKubeconfigsAndWideHTTP(t *testing.T) {
 	tio := newTestIO(t, filepath.Join(t.TempDir(), "config"))
 	kc := syntheticKubeconfig(t, "https://k8s.example.com:6443")
-	if code := tio.run("--kubeconfig", kc, "mcp"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "takes no --kubeconfig") {
+	if code := tio.run("--kubeconfig", kc, "mcp"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "takes no --kubeconfig") {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 	tokenFile := filepath.Join(t.TempDir(), "tok")
 	os.WriteFile(tokenFile, []byte(strings.Repeat("a", 40)), 0o600)
 	for _, addr := range []string{"0.0.0.0:0", "10.0.0.1:8765", ":0"} {
-		if code := tio.run("mcp", "--replay", "demo", "--http", addr, "--http-token-file", tokenFile); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "loopback") {
+		if code := tio.run("mcp", "--replay", "demo", "--http", addr, "--http-token-file", tokenFile); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "loopback") {
 			t.Fatalf("%s: exit %d: %s", addr, code, tio.err)
 		}
 	}
-	if code := tio.run("mcp", "--replay", "demo", "--http", "127.0.0.1:0"); code != kube.ExitRefused || !strings.Contains(tio.err.String(), "--http-token-file") {
+	if code := tio.run("mcp", "--replay", "demo", "--http", "127.0.0.1:0"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "--http-token-file") {
 		t.Fatalf("no token: exit %d: %s", code, tio.err)
 	}
 }

@@ -6,9 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -33,11 +33,11 @@ func mcpRuntimeCommand(f *Factory) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && !jsonOut {
-				return fail(kube.Refusef(statement.CodeBadValue, platform.SentenceOutputJSON, "mcp-runtime"), false)
+				return fail(fault.Refusef(statement.CodeBadValue, platform.SentenceOutputJSON, "mcp-runtime"), false)
 			}
 			for flag, v := range map[string]string{"--tenant": tenant, "--project": project} {
 				if !labelValue.MatchString(v) {
-					return fail(kube.Refusef(platform.CodeUsage, platform.SentenceLabelValue, flag), jsonOut)
+					return fail(fault.Refusef(platform.CodeUsage, platform.SentenceLabelValue, flag), jsonOut)
 				}
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/statement"
 )
@@ -381,9 +381,9 @@ func quietReason(e example) string {
 // can-i's "no" (exit 1, as kubectl's, for what the demo's reader may not do).
 func answered(e example, code int, stdout string) bool {
 	switch code {
-	case 0, kube.ExitWarnings:
+	case 0, fault.ExitWarnings:
 		return true
-	case kube.ExitServerError:
+	case fault.ExitServerError:
 		argv := e.argv
 		if len(argv) >= 2 && argv[0] == "--replay" {
 			argv = argv[2:]

@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -34,7 +34,7 @@ func arrangeArgs(args []string) ([]string, error) {
 			}
 			takesValue = spec.Kind != statement.Bool
 			if !takesValue && !hasValue {
-				return nil, kube.Refusef(statement.CodeUsage, sentenceBoolBeforeVerb, name, name)
+				return nil, fault.Refusef(statement.CodeUsage, sentenceBoolBeforeVerb, name, name)
 			}
 		}
 		n := 1

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // kubectl's placement: statement flags that take a value may come before the verb, studioctl's
@@ -35,7 +35,7 @@ func TestArrangeArgs(t *testing.T) {
 	for _, c := range cases {
 		got, err := arrangeArgs(strings.Fields(c.in))
 		if c.refused {
-			if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitRefused {
+			if e, ok := fault.As(err); !ok || e.Class != fault.Refused {
 				t.Errorf("%q: want a refusal, got %v %v", c.in, got, err)
 			}
 			continue
@@ -72,7 +72,7 @@ func TestFlagPlacementOnTheDemo(t *testing.T) {
 			t.Errorf("%q: exit %d\n%s", args, code, got)
 		}
 	}
-	if _, code := run("-A", "--replay", "demo", "get", "pods"); code != kube.ExitRefused {
+	if _, code := run("-A", "--replay", "demo", "get", "pods"); code != fault.ExitRefused {
 		t.Errorf("-A before the verb: exit %d", code)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"io/fs"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Why a file --replay, snapshot inspect or snapshot diff names could not be read: each reason is
@@ -22,10 +22,10 @@ const (
 // err: a refusal the loader composed is kept; any other error becomes studioctl's sentence with
 // the reason it can tell.
 func replayUnreadable(path string, err error) error {
-	if _, ok := kube.AsError(err); ok {
+	if _, ok := fault.As(err); ok {
 		return err
 	}
-	return kube.Refusef(CodeReplayRead, sentenceReplayUnreadableWhy, path, replayReason(err))
+	return fault.Refusef(CodeReplayRead, sentenceReplayUnreadableWhy, path, replayReason(err))
 }
 
 func replayReason(err error) string {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
@@ -96,7 +97,7 @@ func helpCommand(io *IOStreams) *cobra.Command {
 			}
 			lines := statementHelp(args)
 			if lines == nil {
-				return fail(kube.Refusef(statement.CodeUnknownCommand, sentenceNoHelp, args[0]), false)
+				return fail(fault.Refusef(statement.CodeUnknownCommand, sentenceNoHelp, args[0]), false)
 			}
 			for _, l := range lines {
 				fmt.Fprintln(io.Out, l)
@@ -147,7 +148,7 @@ func runStatement(ctx context.Context, f *Factory, root *cobra.Command, words []
 	if o.Statement == nil && o.Err != nil {
 		o.Err = unknownVerb(root, words, o.Err) // studioctl's own commands are words too
 	}
-	if code := p.Print(o); code != kube.ExitOK {
+	if code := p.Print(o); code != fault.ExitOK {
 		return exitStatus(code)
 	}
 	return nil

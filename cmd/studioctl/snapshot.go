@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/inner"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/snapshot"
 )
@@ -120,7 +120,7 @@ func runSnapshotDiff(ctx context.Context, f *Factory, pathA, pathB string, fl sn
 		return fail(err, jsonErrors)
 	}
 	if fl.failOnChange && r.Changed() {
-		return exitStatus(kube.ExitWarnings)
+		return exitStatus(fault.ExitWarnings)
 	}
 	return nil
 }
@@ -128,10 +128,10 @@ func runSnapshotDiff(ctx context.Context, f *Factory, pathA, pathB string, fl sn
 func runSnapshot(ctx context.Context, f *Factory, path string, fl snapshotFlags) error {
 	io := f.IO
 	if f.flags.replay != "" {
-		return fail(kube.Refusef(CodeFlags, sentenceSnapshotReplay), false)
+		return fail(fault.Refusef(CodeFlags, sentenceSnapshotReplay), false)
 	}
 	if fl.all && len(fl.namespaces) > 0 {
-		return fail(kube.Refusef(CodeFlags, sentenceSnapshotScope), false)
+		return fail(fault.Refusef(CodeFlags, sentenceSnapshotScope), false)
 	}
 	rec := snapshot.NewRecorder()
 	s, err := f.openWith(func(o *studioctl.Options) {

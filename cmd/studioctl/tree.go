@@ -7,9 +7,9 @@ import (
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -32,11 +32,11 @@ func treeCommand(f *Factory) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && output != "json" {
-				return fail(kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
+				return fail(fault.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
 			}
 			for _, a := range args {
-				if a != browse.ClusterName && !kube.IsDNS1123Label(a) {
-					return fail(kube.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, a), jsonOut)
+				if a != browse.ClusterName && !fault.IsDNS1123Label(a) {
+					return fail(fault.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, a), jsonOut)
 				}
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
@@ -48,7 +48,7 @@ func treeCommand(f *Factory) *cobra.Command {
 					return err
 				}
 				if failed {
-					return exitStatus(kube.ExitServerError)
+					return exitStatus(fault.ExitServerError)
 				}
 				return nil
 			})
@@ -75,14 +75,14 @@ func sourceCommand(f *Factory) *cobra.Command {
 				output = "yaml"
 			}
 			if output != "yaml" && output != "json" {
-				return fail(kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "yaml or json"), false)
+				return fail(fault.Refusef(statement.CodeBadValue, browse.SentenceOutput, "yaml or json"), false)
 			}
 			typ, name, ok := sourceTarget(args)
 			if !ok {
-				return fail(kube.Refusef(browse.CodeUsage, browse.SentenceSourceArgs), jsonOut)
+				return fail(fault.Refusef(browse.CodeUsage, browse.SentenceSourceArgs), jsonOut)
 			}
-			if namespace != "" && !kube.IsDNS1123Label(namespace) {
-				return fail(kube.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, namespace), jsonOut)
+			if namespace != "" && !fault.IsDNS1123Label(namespace) {
+				return fail(fault.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, namespace), jsonOut)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				r, err := inner.Client(s).Resolve(ctx, typ)
@@ -136,7 +136,7 @@ func healthCommand(f *Factory) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			jsonOut := output == "json"
 			if output != "" && output != "json" {
-				return fail(kube.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
+				return fail(fault.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				h, err := browse.Open(s).Health(ctx)
@@ -156,7 +156,7 @@ func healthCommand(f *Factory) *cobra.Command {
 					return err
 				}
 				if !h.Ready {
-					return exitStatus(kube.ExitServerError)
+					return exitStatus(fault.ExitServerError)
 				}
 				return nil
 			})

@@ -19,8 +19,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/browse"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/synth"
-	"github.com/studioctl/studioctl/kube"
 )
 
 // The tree, source and health commands end to end over a TLS test server that answers synthetic
@@ -236,11 +236,11 @@ func TestExitCodeIsDecidedOnce(t *testing.T) {
 		code int
 		says string
 	}{
-		{nil, kube.ExitOK, ""},
-		{exitStatus(kube.ExitWarnings), kube.ExitWarnings, ""},
-		{fail(kube.Refusef("refused.x", "No.\x1b]0;t\a"), false), kube.ExitRefused, "error: No."},
-		{fail(&kube.Error{Code: "http.forbidden", Sentence: "Forbidden.", Exit: kube.ExitServerError}, true), kube.ExitServerError, `"code":"http.forbidden"`},
-		{errors.New("unknown flag: --x\x1b[2J"), kube.ExitRefused, `error: unknown flag: --x`},
+		{nil, fault.ExitOK, ""},
+		{exitStatus(fault.ExitWarnings), fault.ExitWarnings, ""},
+		{fail(fault.Refusef("refused.x", "No.\x1b]0;t\a"), false), fault.ExitRefused, "error: No."},
+		{fail(&fault.Error{Code: "http.forbidden", Sentence: "Forbidden.", Class: fault.ServerError}, true), fault.ExitServerError, `"code":"http.forbidden"`},
+		{errors.New("unknown flag: --x\x1b[2J"), fault.ExitRefused, `error: unknown flag: --x`},
 	}
 	for _, c := range cases {
 		errOut.Reset()
@@ -265,7 +265,7 @@ func TestTreeOfAMissingNamespaceOnTheDemo(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(errOut), "\n")
 	got := outcome{out, lines[len(lines)-1], code}
 	want := outcome{"", "error: The namespace nosuchns does not exist on this server, so there is no tree to draw; check its name (studioctl get namespaces lists them).", getCode}
-	if diff := cmp.Diff(want, got); diff != "" || getCode != kube.ExitServerError {
+	if diff := cmp.Diff(want, got); diff != "" || getCode != fault.ExitServerError {
 		t.Errorf("tree nosuchns (-want +got):\n%s(get namespace nosuchns: exit %d, %q)", diff, getCode, getErr)
 	}
 	if out, errOut, code := runCLI("--replay", "demo", "tree", "shop"); code != 0 || !strings.HasPrefix(out, "shop\n") {

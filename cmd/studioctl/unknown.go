@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -19,7 +19,7 @@ const maxSuggestDistance = 2
 // unknownVerb rewrites the statement parser's unknown-command refusal for the command line; any
 // other error passes as it is.
 func unknownVerb(root *cobra.Command, words []string, err error) error {
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok || e.Code != statement.CodeUnknownCommand || len(words) == 0 || root == nil {
 		return err
 	}
@@ -32,9 +32,9 @@ func unknownVerb(root *cobra.Command, words []string, err error) error {
 	sort.Strings(own)
 	verbs := statement.CommandNames()
 	if near := nearest(words[0], append(append([]string{}, verbs...), own...)); near != "" {
-		return kube.Refusef(statement.CodeUnknownCommand, sentenceUnknownVerbNear, words[0], near, strings.Join(verbs, ", "), strings.Join(own, ", "))
+		return fault.Refusef(statement.CodeUnknownCommand, sentenceUnknownVerbNear, words[0], near, strings.Join(verbs, ", "), strings.Join(own, ", "))
 	}
-	return kube.Refusef(statement.CodeUnknownCommand, sentenceUnknownVerb, words[0], strings.Join(verbs, ", "), strings.Join(own, ", "))
+	return fault.Refusef(statement.CodeUnknownCommand, sentenceUnknownVerb, words[0], strings.Join(verbs, ", "), strings.Join(own, ", "))
 }
 
 // nearest is the known name closest to typed within maxSuggestDistance edits ("" when none is),

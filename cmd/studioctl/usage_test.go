@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -20,7 +20,7 @@ var strayDot = regexp.MustCompile(`\.\.\.\.|\. \.|(^|[^.])\.\.([^.]|$)`)
 func TestTooFewArgumentsEndWithOneDot(t *testing.T) {
 	out, errOut, code := runCLI("--replay", "demo", "describe")
 	want := "error: describe needs TYPE [NAME ...] | TYPE/NAME ... (studioctl help describe shows examples). Nothing was sent.\n"
-	if diff := cmp.Diff([]any{kube.ExitRefused, "", want}, []any{code, out, errOut}); diff != "" {
+	if diff := cmp.Diff([]any{fault.ExitRefused, "", want}, []any{code, out, errOut}); diff != "" {
 		t.Errorf("describe (-want +got):\n%s", diff)
 	}
 	for _, c := range statement.Commands {
@@ -29,7 +29,7 @@ func TestTooFewArgumentsEndWithOneDot(t *testing.T) {
 		}
 		out, errOut, code := runCLI(append([]string{"--replay", "demo"}, strings.Fields(c.Name)...)...)
 		want := "error: " + c.Name + " needs " + c.Args + " (studioctl help " + c.Name + " shows examples). Nothing was sent.\n"
-		if diff := cmp.Diff([]any{kube.ExitRefused, "", want}, []any{code, out, errOut}); diff != "" {
+		if diff := cmp.Diff([]any{fault.ExitRefused, "", want}, []any{code, out, errOut}); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", c.Name, diff)
 		}
 		if strayDot.MatchString(errOut) {

@@ -9,7 +9,7 @@ import (
 	"io"
 
 	"github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/reader"
@@ -63,13 +63,13 @@ func (p *Printer) Print(o *read.Outcome) int {
 		for _, l := range o.Help {
 			fmt.Fprintln(p.out, l)
 		}
-		return kube.ExitOK
+		return fault.ExitOK
 	}
 	if o.Err != nil {
 		return p.fail(o, o.Err)
 	}
 	if o.Result == nil {
-		return kube.ExitOK
+		return fault.ExitOK
 	}
 	if p.w == nil {
 		p.w = printer.NewWriter(p.out, p.errOut, p.Mode)
@@ -90,7 +90,7 @@ func (p *Printer) Print(o *read.Outcome) int {
 func (p *Printer) fail(o *read.Outcome, err error) int {
 	if p.Fail != nil {
 		p.Fail(err)
-		return kube.ExitCode(err)
+		return fault.ExitCode(err)
 	}
 	return Report(p.errOut, err, p.jsonErrors(o))
 }
@@ -131,16 +131,16 @@ func WantsJSON(words []string) bool {
 // Report prints an error as studioctl's sentence (or a JSON object with its stable code) and
 // returns its exit code.
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
-	e, ok := kube.AsError(err)
+	e, ok := fault.As(err)
 	if !ok {
-		e = &kube.Error{Code: codeInternal, Sentence: kube.Sentencef(sentenceInternal, err.Error()), Exit: kube.ExitRefused}
+		e = &fault.Error{Code: codeInternal, Sentence: fault.Sentencef(sentenceInternal, err.Error()), Class: fault.Refused}
 	}
 	printError(errOut, e, jsonErrors)
-	return e.Exit
+	return e.Exit()
 }
 
 // printError writes one error as the printer writes every error (sanitised again there).
-func printError(errOut io.Writer, e *kube.Error, jsonErrors bool) {
+func printError(errOut io.Writer, e *fault.Error, jsonErrors bool) {
 	printer.WriteError(errOut, e, jsonErrors)
 }
 

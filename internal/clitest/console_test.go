@@ -11,9 +11,9 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/httpstub"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/replaytest"
@@ -159,7 +159,7 @@ func TestRefusedStatementsSendNothing(t *testing.T) {
 			continue
 		}
 		var out, errOut bytes.Buffer
-		if code := cli.ExecWords(context.Background(), s, words, &out, &errOut); code != kube.ExitRefused {
+		if code := cli.ExecWords(context.Background(), s, words, &out, &errOut); code != fault.ExitRefused {
 			t.Errorf("%q: exit %d (%s)", line, code, errOut.String())
 		}
 		if !strings.Contains(errOut.String(), "Nothing was sent") {

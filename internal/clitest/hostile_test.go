@@ -15,10 +15,10 @@ import (
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/completion"
 	"github.com/studioctl/studioctl/console"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/hostile"
 	"github.com/studioctl/studioctl/internal/inner"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read/reader"
 )
@@ -178,7 +178,7 @@ func TestHostileEndlessPagingStopsAtTheCap(t *testing.T) {
 		srv, s := openHostile(t, hostile.EndlessPages, studioctl.People)
 		out, errOut, code := runWords(t, s, words...)
 		label := strings.Join(words, " ")
-		if code != kube.ExitRefused || out != "" {
+		if code != fault.ExitRefused || out != "" {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", label, code, out, errOut)
 			continue
 		}
@@ -187,7 +187,7 @@ func TestHostileEndlessPagingStopsAtTheCap(t *testing.T) {
 		}
 		if words[len(words)-1] == "json" {
 			var e struct{ Code string }
-			if json.Unmarshal([]byte(errOut), &e) != nil || e.Code != kube.CodeLimitPages {
+			if json.Unmarshal([]byte(errOut), &e) != nil || e.Code != fault.CodeLimitPages {
 				t.Errorf("%s: JSON error %q", label, errOut)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/audit"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/replaytest"
 )
@@ -33,10 +33,10 @@ func canaryReadings(t *testing.T, ctx context.Context, f *replaytest.Finder, s *
 		where := fmt.Sprintf("%s [%s, %s]", c.Line(), identity, modeName(mode))
 		leaks += f.Report(t, where, "stdout", out, machine)
 		leaks += f.Report(t, where, "stderr", errOut, machine)
-		if identity == "admin" && code != kube.ExitOK {
+		if identity == "admin" && code != fault.ExitOK {
 			t.Errorf("%s: exit %d (the admin reads everything and holds every right): %s", where, code, errOut)
 		}
-		if c.Output == "json" && (code == kube.ExitOK || code == kube.ExitWarnings) {
+		if c.Output == "json" && (code == fault.ExitOK || code == fault.ExitWarnings) {
 			var v any
 			if err := json.Unmarshal([]byte(out), &v); err != nil {
 				t.Errorf("%s: -o json printed something that is not JSON: %v", where, err)

@@ -17,8 +17,8 @@ import (
 	"testing"
 
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/replaytest"
@@ -120,17 +120,17 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 			seen[h.Needle.What] = true
 		}
 		if c.MachineRefusal != "" && mode == studioctl.Machine {
-			forbidden := c.RefusalAfterRead && code == kube.ExitServerError && strings.Contains(errOut.String(), "403 Forbidden")
+			forbidden := c.RefusalAfterRead && code == fault.ExitServerError && strings.Contains(errOut.String(), "403 Forbidden")
 			words, known := refusalWords[c.MachineRefusal]
 			said := strings.Contains(errOut.String(), c.MachineRefusal) || known && strings.Contains(errOut.String(), words)
-			if !forbidden && (code != kube.ExitRefused || !said) {
+			if !forbidden && (code != fault.ExitRefused || !said) {
 				t.Errorf("%s: want refusal %s, got exit %d: %s", where, c.MachineRefusal, code, strings.TrimSpace(errOut.String()))
 			}
 			continue
 		}
 		if code != 0 {
 			failed++
-			if c.MayCap && code == kube.ExitRefused {
+			if c.MayCap && code == fault.ExitRefused {
 				capped++
 				continue
 			}
@@ -295,7 +295,7 @@ func canaryTrace(t *testing.T, f *replaytest.Finder) (runs, leaks int) {
 				if !strings.Contains(errOut.String(), "studioctl: GET ") && !strings.Contains(errOut.String(), "studioctl: POST ") {
 					t.Errorf("%s: -v 6 traced no request on stderr", where)
 				}
-				if code := cmd.ProcessState.ExitCode(); code == 0 || code == kube.ExitWarnings {
+				if code := cmd.ProcessState.ExitCode(); code == 0 || code == fault.ExitWarnings {
 					if err := parseDocument(line, out.Bytes()); err != nil {
 						t.Errorf("%s: %v", where, err)
 					}
@@ -470,7 +470,7 @@ func newlineRefusals(t *testing.T, s *studioctl.Session, rec *record.Recorder, i
 		var out, errOut bytes.Buffer
 		code := cli.ExecWords(context.Background(), s, words, &out, &errOut)
 		where := fmt.Sprintf("%q [%s, %s]", words, identity, modeName(mode))
-		if code != kube.ExitRefused || out.Len() != 0 || !strings.Contains(errOut.String(), "control character") {
+		if code != fault.ExitRefused || out.Len() != 0 || !strings.Contains(errOut.String(), "control character") {
 			t.Errorf("%s: want a refusal of the control character, got exit %d, stdout %q, stderr %q", where, code, out.String(), errOut.String())
 		}
 		if n := len(rec.Rec.Exchanges) - before; n != 0 {

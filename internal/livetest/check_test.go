@@ -24,6 +24,7 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
@@ -56,7 +57,7 @@ func runCheck(t *testing.T, data []byte, sw *kube.Switches) (*check.Report, int,
 	}
 	s, _, err := studioctl.OpenKubeconfig(data, "", o)
 	if err != nil {
-		return nil, kube.ExitCode(err), err
+		return nil, fault.ExitCode(err), err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -81,7 +82,7 @@ func TestCheckIdentities(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if code != kube.ExitWarnings || len(r.Warnings) != 1 || strings.Join(r.Warnings[0].Rights, "|") != strings.Join(adminRights, "|") {
+		if code != fault.ExitWarnings || len(r.Warnings) != 1 || strings.Join(r.Warnings[0].Rights, "|") != strings.Join(adminRights, "|") {
 			t.Fatalf("exit %d, warnings %+v", code, r.Warnings)
 		}
 		if r.Identity.Username != "admin" || !strings.HasPrefix(r.Version, "v1.") {
@@ -96,7 +97,7 @@ func TestCheckIdentities(t *testing.T) {
 		}
 		// view holds none of the six and may list namespaces: no warning, no namespace notice (the
 		// cap notice only if the cluster has been seeded past 1,000 namespaces).
-		if code != kube.ExitOK || len(r.Warnings) != 0 {
+		if code != fault.ExitOK || len(r.Warnings) != 0 {
 			t.Fatalf("exit %d, warnings %+v", code, r.Warnings)
 		}
 		for _, n := range r.Notices {
@@ -111,7 +112,7 @@ func TestCheckIdentities(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if code != kube.ExitOK || len(r.Warnings) != 0 || strings.Join(noticeCodes(r), ",") != check.CodeNamespacesNotListed {
+		if code != fault.ExitOK || len(r.Warnings) != 0 || strings.Join(noticeCodes(r), ",") != check.CodeNamespacesNotListed {
 			t.Fatalf("exit %d, %+v", code, r)
 		}
 		t.Logf("none: exit %d, notices %v: %s", code, noticeCodes(r), r.Sentence())
@@ -184,14 +185,14 @@ func TestCheckThroughKubectlProxy(t *testing.T) {
 	proxyConfig := []byte(fmt.Sprintf("apiVersion: v1\nkind: Config\nclusters:\n- name: proxy\n  cluster:\n    server: http://127.0.0.1:%s\ncontexts:\n- name: proxy\n  context:\n    cluster: proxy\ncurrent-context: proxy\n", port))
 
 	_, code, err := runCheck(t, proxyConfig, &kube.Switches{})
-	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeConnPlaintextLoopback || code != kube.ExitRefused {
+	if e, ok := fault.As(err); !ok || e.Code != fault.CodeConnPlaintextLoopback || code != fault.ExitRefused {
 		t.Fatalf("without the switch: exit %d, %v", code, err)
 	}
 	r, code, err := runCheck(t, proxyConfig, &kube.Switches{AllowLoopbackPlaintext: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if code != kube.ExitWarnings || r.Identity.Username != "admin" || r.Server != "http://127.0.0.1:"+port || len(r.Warnings[0].Rights) != len(adminRights) {
+	if code != fault.ExitWarnings || r.Identity.Username != "admin" || r.Server != "http://127.0.0.1:"+port || len(r.Warnings[0].Rights) != len(adminRights) {
 		t.Fatalf("exit %d, %+v", code, r)
 	}
 	t.Logf("proxy on port %s: without the switch exit 2; with it exit %d, %s", port, code, r.Sentence())
@@ -207,7 +208,7 @@ func TestCheckWithAWrongCA(t *testing.T) {
 	}
 	wrong := re.ReplaceAllString(data, "${1}"+base64.StdEncoding.EncodeToString(otherCA(t)))
 	_, code, err := runCheck(t, []byte(wrong), nil)
-	if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeUnreachableTLS || code != kube.ExitUnreachable {
+	if e, ok := fault.As(err); !ok || e.Code != fault.CodeUnreachableTLS || code != fault.ExitUnreachable {
 		t.Fatalf("exit %d, %v", code, err)
 	}
 	t.Logf("wrong CA: exit %d, %s", code, err)
@@ -271,7 +272,7 @@ func TestCheckASavedConnection(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The connection names its namespaces, so check lists none and gives no namespace notice.
-	if check.ExitCode(r, nil) != kube.ExitOK || len(r.Notices) != 0 || r.Identity.Username != "viewer" {
+	if check.ExitCode(r, nil) != fault.ExitOK || len(r.Notices) != 0 || r.Identity.Username != "viewer" {
 		t.Fatalf("%+v", r)
 	}
 	t.Logf("saved connection: %s", r.Sentence())

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/check"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/platform"
@@ -270,7 +271,7 @@ func TestComponentsLive(t *testing.T) {
 	t.Logf("components -A: %d components in %d states", len(cs.Items), len(states))
 	for _, identity := range []string{"view", "none"} {
 		_, err := platform.ListComponents(ctx, inner.Client(liveSession(t, identity)), kube.Scope{AllNamespaces: true})
-		if e, ok := kube.AsError(err); !ok || e.Exit != kube.ExitServerError || e.Status != 403 {
+		if e, ok := fault.As(err); !ok || e.Class != fault.ServerError || e.Status != 403 {
 			t.Errorf("components -A as %s: %v, want a 403 sentence", identity, err)
 		}
 	}
@@ -353,9 +354,9 @@ func TestCheckRightsLive(t *testing.T) {
 						missing = append(missing, ra.Right)
 					}
 				}
-				wantExit := kube.ExitOK
+				wantExit := fault.ExitOK
 				if len(missing) > 0 {
-					wantExit = kube.ExitWarnings
+					wantExit = fault.ExitWarnings
 				}
 				if r.Exit() != wantExit || !cmp.Equal(r.Missing, append([]string{}, missing...)) {
 					t.Errorf("%s: exit %d, missing %v; want exit %d, missing %v", profile, r.Exit(), r.Missing, wantExit, missing)

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/apiresources"
@@ -39,21 +40,21 @@ type CanIOptions struct {
 func (o *CanIOptions) Validate() error {
 	if o.List {
 		if len(o.Args) != 0 {
-			return kube.Refusef(statement.CodeUsage, sentenceCanIListArgs)
+			return fault.Refusef(statement.CodeUsage, sentenceCanIListArgs)
 		}
 		if o.AllNamespaces || o.Subresource != nil {
-			return kube.Refusef(statement.CodeUsage, sentenceCanIListFlags)
+			return fault.Refusef(statement.CodeUsage, sentenceCanIListFlags)
 		}
 		return nil
 	}
 	if len(o.Args) != 2 {
-		return kube.Refusef(statement.CodeUsage, sentenceCanIArgs)
+		return fault.Refusef(statement.CodeUsage, sentenceCanIArgs)
 	}
 	if o.NoHeaders {
-		return kube.Refusef(statement.CodeUsage, sentenceCanINoHeaders)
+		return fault.Refusef(statement.CodeUsage, sentenceCanINoHeaders)
 	}
 	if strings.HasPrefix(o.Args[1], "/") && o.Subresource != nil {
-		return kube.Refusef(statement.CodeUsage, sentenceCanIURLSubresource)
+		return fault.Refusef(statement.CodeUsage, sentenceCanIURLSubresource)
 	}
 	return nil
 }
@@ -81,7 +82,7 @@ func (o *CanIOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resu
 	if strings.HasPrefix(target, "/") {
 		check.NonResourceURL = target
 		if !canINonResourceVerbs[verb] {
-			res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIUnknownVerb, verb))
+			res.Notices = append(res.Notices, fault.Sentencef(sentenceCanIUnknownVerb, verb))
 		}
 	} else {
 		typ, name, _ := strings.Cut(target, "/")
@@ -90,7 +91,7 @@ func (o *CanIOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resu
 			check.Resource = typ
 		} else {
 			r, err := s.Client.Resolve(ctx, typ)
-			e, isErr := kube.AsError(err)
+			e, isErr := fault.As(err)
 			switch {
 			case err == nil:
 				check.Group, check.Resource = r.Group, r.Resource
@@ -100,19 +101,19 @@ func (o *CanIOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resu
 					// resource would answer yes to a request no namespace can authorise.
 					check.Namespace = ""
 				}
-			case isErr && e.Code == kube.CodeUnknownType:
+			case isErr && e.Code == fault.CodeUnknownType:
 				// kubectl asks about the type as written when discovery does not know it (users and
 				// groups, which impersonate takes, are never listed).
 				check.Resource = typ
 				if low := strings.ToLower(typ); low != "users" && low != "groups" {
-					res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIUnknownType, typ))
+					res.Notices = append(res.Notices, fault.Sentencef(sentenceCanIUnknownType, typ))
 				}
 			default:
 				return nil, err
 			}
 		}
 		if !canIResourceVerbs[verb] {
-			res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIUnknownVerb, verb))
+			res.Notices = append(res.Notices, fault.Sentencef(sentenceCanIUnknownVerb, verb))
 		}
 	}
 	answer, err := s.Client.CanI(ctx, check)
@@ -127,7 +128,7 @@ func (o *CanIOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resu
 	if answer.Explained {
 		res.Notices = append(res.Notices, sentenceCanIReasonKept)
 	}
-	res.Exit = kube.ExitServerError // kubectl exits 1 on no, and says nothing more
+	res.Exit = fault.ExitServerError // kubectl exits 1 on no, and says nothing more
 	return res, nil
 }
 
@@ -255,7 +256,7 @@ func (o *CanIOptions) runList(ctx context.Context, s *reader.Session) (*printer.
 	}}
 	res := &printer.Result{Table: t}
 	if rules.Incomplete {
-		res.Notices = append(res.Notices, kube.Sentencef(sentenceCanIIncomplete, ns))
+		res.Notices = append(res.Notices, fault.Sentencef(sentenceCanIIncomplete, ns))
 	}
 	for _, r := range accessRows(rules) {
 		t.Rows = append(t.Rows, []string{r.resourceCell(), authList(r.urls), authList(r.names), authList(r.verbs)})

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -35,7 +36,7 @@ func (o *Options) Complete(s *reader.Session) { o.MaxRows = s.RowCap() }
 // Run prints the control plane's address, then one line per cluster service.
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	base := s.Client.Endpoint().BaseURL()
-	lines := []string{kube.Sentencef(lineControlPlane, base)}
+	lines := []string{fault.Sentencef(lineControlPlane, base)}
 	r, err := s.Client.Resolve(ctx, "services")
 	if err != nil {
 		return nil, err
@@ -66,13 +67,13 @@ func serviceLine(base string, obj map[string]any) (string, bool) {
 		title = v
 	}
 	if ing := ingress(obj); ing != "" {
-		return kube.Sentencef(lineService, title, "http://"+ing+firstPort(obj, true)), true
+		return fault.Sentencef(lineService, title, "http://"+ing+firstPort(obj, true)), true
 	}
 	port := firstPort(obj, false)
 	if port == "" {
 		return "", false
 	}
-	return kube.Sentencef(lineService, title, base+"/api/v1/namespaces/"+systemNamespace+"/services/"+name+":"+port+"/proxy"), true
+	return fault.Sentencef(lineService, title, base+"/api/v1/namespaces/"+systemNamespace+"/services/"+name+":"+port+"/proxy"), true
 }
 
 func ports(obj map[string]any) []any {

@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -44,7 +44,7 @@ func (*base) CommonOptions() *reader.Common { return &reader.Common{} }
 
 func (b *base) kubeconfig() (*Kubeconfig, error) {
 	if b.kc == nil {
-		return nil, kube.Refusef(CodeNoKubeconfig, sentenceNoKubeconfig)
+		return nil, fault.Refusef(CodeNoKubeconfig, sentenceNoKubeconfig)
 	}
 	return b.kc, nil
 }
@@ -128,7 +128,7 @@ func (o *GetContextsOptions) Run(_ context.Context, _ *reader.Session) (*printer
 				names = append(names, n)
 				continue
 			}
-			res.Errors = append(res.Errors, &kube.Error{Code: CodeContextNotFound, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceContextNotFound, n)})
+			res.Errors = append(res.Errors, &fault.Error{Code: CodeContextNotFound, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceContextNotFound, n)})
 		}
 		sort.Strings(names)
 	}
@@ -183,7 +183,7 @@ func (o *CurrentContextOptions) Run(_ context.Context, _ *reader.Session) (*prin
 		return nil, err
 	}
 	if file.CurrentContext() == "" {
-		return nil, &kube.Error{Code: CodeNoCurrentContext, Exit: kube.ExitServerError, Sentence: sentenceNoCurrentContext}
+		return nil, &fault.Error{Code: CodeNoCurrentContext, Class: fault.ServerError, Sentence: sentenceNoCurrentContext}
 	}
 	return &printer.Result{Lines: &printer.Lines{Text: []string{file.CurrentContext()}}}, nil
 }

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/golden"
-	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/kubeconfig"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
@@ -39,8 +39,8 @@ func run(t *testing.T, line string, kc *config.Kubeconfig) (stdout, stderr strin
 	t.Helper()
 	st, err := read.ParseLine(line)
 	if err != nil {
-		e, _ := kube.AsError(err)
-		return "", e.Sentence, e.Exit
+		e, _ := fault.As(err)
+		return "", e.Sentence, e.Exit()
 	}
 	if kc != nil {
 		st.Options.(interface{ Use(config.Kubeconfig) }).Use(*kc)
@@ -48,15 +48,15 @@ func run(t *testing.T, line string, kc *config.Kubeconfig) (stdout, stderr strin
 	var out, errOut bytes.Buffer
 	res, err := read.Run(context.Background(), nil, st)
 	if err != nil {
-		e, _ := kube.AsError(err)
-		return "", e.Sentence, e.Exit
+		e, _ := fault.As(err)
+		return "", e.Sentence, e.Exit()
 	}
 	if err := printer.NewWriter(&out, &errOut, printer.People).Write(res); err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range res.Errors {
 		errOut.WriteString(e.Sentence + "\n")
-		exit = e.Exit
+		exit = e.Exit()
 	}
 	return out.String(), errOut.String(), exit
 }
@@ -97,7 +97,7 @@ func TestConfigGetContextsAndCurrentContext(t *testing.T) {
 	if d := cmp.Diff("*     prod   prod   alice   shop\n", out); d != "" {
 		t.Errorf("get-contexts (-want +got):\n%s", d)
 	}
-	if exit != kube.ExitServerError || !strings.Contains(errOut, `"nope"`) {
+	if exit != fault.ExitServerError || !strings.Contains(errOut, `"nope"`) {
 		t.Errorf("exit %d, stderr %q", exit, errOut)
 	}
 	out, _, _ = run(t, "config get-contexts -o name", kc)
@@ -110,7 +110,7 @@ func TestConfigGetContextsAndCurrentContext(t *testing.T) {
 		t.Errorf("current-context %q", out)
 	}
 	_, _, exit = run(t, "config current-context", &config.Kubeconfig{Files: files(t, "plugins.kubeconfig")})
-	if exit != kube.ExitServerError {
+	if exit != fault.ExitServerError {
 		t.Errorf("no current-context: exit %d", exit)
 	}
 	out, _, _ = run(t, "config get-contexts", &config.Kubeconfig{})
@@ -145,22 +145,22 @@ func TestConfigViewPrintsNoCredential(t *testing.T) {
 // config statement with no kubeconfig handed to it.
 func TestConfigRefusals(t *testing.T) {
 	for line, want := range map[string]int{
-		"config view --raw":                kube.ExitRefused,
-		"config view --flatten":            kube.ExitRefused,
-		"config use-context prod":          kube.ExitRefused,
-		"config set-credentials x":         kube.ExitRefused,
-		"config":                           kube.ExitRefused,
-		"config get-clusters":              kube.ExitRefused,
-		"config view -o wide":              kube.ExitRefused,
-		"config current-context x":         kube.ExitRefused,
-		"config view --request-timeout 5s": kube.ExitRefused,
+		"config view --raw":                fault.ExitRefused,
+		"config view --flatten":            fault.ExitRefused,
+		"config use-context prod":          fault.ExitRefused,
+		"config set-credentials x":         fault.ExitRefused,
+		"config":                           fault.ExitRefused,
+		"config get-clusters":              fault.ExitRefused,
+		"config view -o wide":              fault.ExitRefused,
+		"config current-context x":         fault.ExitRefused,
+		"config view --request-timeout 5s": fault.ExitRefused,
 	} {
 		if _, errOut, exit := run(t, line, nil); exit != want || !strings.Contains(errOut, "Nothing was") {
 			t.Errorf("%s: exit %d, %q", line, exit, errOut)
 		}
 	}
 	_, errOut, exit := run(t, "config view", nil)
-	if exit != kube.ExitRefused || !strings.Contains(errOut, "only studioctl's command line and console") {
+	if exit != fault.ExitRefused || !strings.Contains(errOut, "only studioctl's command line and console") {
 		t.Errorf("config view with no kubeconfig: exit %d, %q", exit, errOut)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // Containers, as a pod and a pod template print them: image, ports, command, state, resources,
@@ -318,7 +318,7 @@ func (r *dRenderer) quantityLists(m map[string]any, level int, parts [][2]string
 
 // dProbe prints a probe as kubectl does: its action, then its timing.
 func dProbe(p map[string]any) string {
-	attrs := kube.Sentencef("delay=%ss timeout=%ss period=%ss #success=%s #failure=%s", dint(p, "initialDelaySeconds"),
+	attrs := fault.Sentencef("delay=%ss timeout=%ss period=%ss #success=%s #failure=%s", dint(p, "initialDelaySeconds"),
 		dint(p, "timeoutSeconds"), dint(p, "periodSeconds"), dint(p, "successThreshold"), dint(p, "failureThreshold"))
 	switch {
 	case dmap(p, "exec") != nil:

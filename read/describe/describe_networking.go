@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -238,9 +239,9 @@ func (rd *describeRead) backendService(ctx context.Context, name string) *dServi
 		return &dServiceRead{err: dwhy(err)}
 	}
 	svc, err := rd.s.Client.GetObject(ctx, r, rd.ns, name)
-	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeNotFound {
+	if e, ok := fault.As(err); ok && e.Code == fault.CodeNotFound {
 		// kubectl's own words for a backend whose Service is gone, composed here from the name.
-		return &dServiceRead{err: kube.Sentencef(sentenceBackendServiceMissing, name)}
+		return &dServiceRead{err: fault.Sentencef(sentenceBackendServiceMissing, name)}
 	}
 	if err != nil {
 		return &dServiceRead{err: dwhy(err)}

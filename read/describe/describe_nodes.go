@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 )
 
@@ -177,9 +178,9 @@ func dNodeAllocatable(node map[string]any) dResources {
 // thousandths, as kubectl does.
 func dShare(part, whole apivalue.Quantity, milli bool) string {
 	if milli {
-		return kube.Sentencef("%s (%d%%)", part.String(), dPercent(dMilli(part), dMilli(whole)))
+		return fault.Sentencef("%s (%d%%)", part.String(), dPercent(dMilli(part), dMilli(whole)))
 	}
-	return kube.Sentencef("%s (%d%%)", part.String(), dPercent(dValue(part), dValue(whole)))
+	return fault.Sentencef("%s (%d%%)", part.String(), dPercent(dValue(part), dValue(whole)))
 }
 
 func dPercent(part, whole int64) int64 {
@@ -290,7 +291,7 @@ func (rd *describeRead) nodeReads(ctx context.Context) {
 	sel := "spec.nodeName=" + name + ",status.phase!=Succeeded,status.phase!=Failed"
 	pods, err := rd.list(ctx, "pods", kube.Scope{AllNamespaces: true}, kube.ListOptions{FieldSelector: sel})
 	if err != nil {
-		if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeForbidden {
+		if e, ok := fault.As(err); !ok || e.Code != fault.CodeForbidden {
 			rd.notice(noticeDescribeRelated, "Non-terminated Pods", dwhy(err))
 		}
 		rd.d.extra.nodePodsErr = true
@@ -309,7 +310,7 @@ func (rd *describeRead) nodeReads(ctx context.Context) {
 // is not put in a request path.
 func (rd *describeRead) namespaceReads(ctx context.Context) {
 	ns := dstr(rd.d.Object, "metadata", "name")
-	if !kube.IsDNS1123Label(ns) {
+	if !fault.IsDNS1123Label(ns) {
 		return
 	}
 	rd.d.extra.quotas, rd.d.extra.quotasRead = rd.listIfServed(ctx, "resourcequotas", ns, "Resource Quotas")
@@ -321,10 +322,10 @@ func (rd *describeRead) namespaceReads(ctx context.Context) {
 // left out.
 func (rd *describeRead) listIfServed(ctx context.Context, typ, ns, part string) (list []map[string]any, ok bool) {
 	list, err := rd.list(ctx, typ, kube.Scope{Namespace: ns}, kube.ListOptions{})
-	switch e, _ := kube.AsError(err); {
+	switch e, _ := fault.As(err); {
 	case err == nil:
 		return list, true
-	case e != nil && (e.Code == kube.CodeNotFound || e.Code == kube.CodeUnknownType):
+	case e != nil && (e.Code == fault.CodeNotFound || e.Code == fault.CodeUnknownType):
 	default:
 		rd.notice(noticeDescribeRelated, part, dwhy(err))
 	}

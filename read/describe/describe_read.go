@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -25,12 +26,12 @@ type describeRead struct {
 }
 
 func (rd *describeRead) notice(format string, args ...any) {
-	rd.res.Notices = append(rd.res.Notices, kube.Sentencef(format, args...))
+	rd.res.Notices = append(rd.res.Notices, fault.Sentencef(format, args...))
 }
 
 // dwhy is the sentence of a failed related read.
 func dwhy(err error) string {
-	if e, ok := kube.AsError(err); ok {
+	if e, ok := fault.As(err); ok {
 		return e.Sentence
 	}
 	return sentenceDescribeUnknownFailure
@@ -68,14 +69,14 @@ func (rd *describeRead) events(ctx context.Context) {
 	scope := kube.Scope{Namespace: ns}
 	if ns == "" {
 		scope = kube.Scope{AllNamespaces: true}
-	} else if !kube.IsDNS1123Label(ns) {
+	} else if !fault.IsDNS1123Label(ns) {
 		return
 	}
 	events := []map[string]any{}
 	for _, u := range uids {
 		sel := EventSelector(name, ns, refKind, u)
 		got, err := rd.list(ctx, "events.v1", scope, kube.ListOptions{FieldSelector: sel, MaxRows: limits.MaxEventsRead})
-		if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
+		if e, ok := fault.As(err); ok && e.Code == fault.CodeLimitRows {
 			rd.notice(noticeDescribeEventsCapped, limits.MaxEventsRead)
 			err = nil
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/sanitize"
@@ -332,9 +333,9 @@ func (w *describeWriter) events(events []map[string]any) {
 		}
 		interval := first
 		if series := dmap(e, "series"); series != nil {
-			interval = kube.Sentencef("%s (x%s over %s)", w.since(dstr(series, "lastObservedTime")), dint(series, "count"), first)
+			interval = fault.Sentencef("%s (x%s over %s)", w.since(dstr(series, "lastObservedTime")), dint(series, "count"), first)
 		} else if n, _ := strconv.Atoi(dstr(e, "count")); n > 1 {
-			interval = kube.Sentencef("%s (x%d over %s)", w.since(dstr(e, "lastTimestamp")), n, first)
+			interval = fault.Sentencef("%s (x%d over %s)", w.since(dstr(e, "lastTimestamp")), n, first)
 		}
 		from := dstr(e, "source", "component")
 		if from == "" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -27,19 +28,19 @@ type describeTarget struct {
 func describeTargets(args []string, selector string) (describeTarget, error) {
 	var t describeTarget
 	if len(args) == 0 {
-		return t, kube.Refusef(statement.CodeUsage, sentenceDescribeNeedsType)
+		return t, fault.Refusef(statement.CodeUsage, sentenceDescribeNeedsType)
 	}
 	if strings.Contains(args[0], "/") {
 		for _, a := range args {
 			typ, name, ok := strings.Cut(a, "/")
 			if !ok {
-				return t, kube.Refusef(statement.CodeUsage, sentenceDescribeBothForms)
+				return t, fault.Refusef(statement.CodeUsage, sentenceDescribeBothForms)
 			}
 			if typ == "" || name == "" || strings.Contains(name, "/") {
-				return t, kube.Refusef(statement.CodeUsage, sentenceDescribeNeedsType)
+				return t, fault.Refusef(statement.CodeUsage, sentenceDescribeNeedsType)
 			}
 			if t.typ != "" && !strings.EqualFold(t.typ, typ) {
-				return t, kube.Refusef(statement.CodeUsage, sentenceDescribeOneType)
+				return t, fault.Refusef(statement.CodeUsage, sentenceDescribeOneType)
 			}
 			t.typ = typ
 			t.names = append(t.names, name)
@@ -50,17 +51,17 @@ func describeTargets(args []string, selector string) (describeTarget, error) {
 	}
 	for _, n := range t.names {
 		if n == "" || strings.Contains(n, "/") {
-			return t, kube.Refusef(statement.CodeUsage, sentenceDescribeBothForms)
+			return t, fault.Refusef(statement.CodeUsage, sentenceDescribeBothForms)
 		}
 	}
 	if strings.Contains(t.typ, ",") {
-		return t, kube.Refusef(statement.CodeUsage, sentenceDescribeOneType)
+		return t, fault.Refusef(statement.CodeUsage, sentenceDescribeOneType)
 	}
 	if len(t.names) > 0 && selector != "" {
-		return t, kube.Refusef(statement.CodeUsage, sentenceDescribeNamesAndSelector)
+		return t, fault.Refusef(statement.CodeUsage, sentenceDescribeNamesAndSelector)
 	}
 	if len(t.names) > limits.MaxDescribed {
-		return t, kube.Refusef(kube.CodeLimitRows, sentenceDescribeCount, limits.MaxDescribed)
+		return t, fault.Refusef(fault.CodeLimitRows, sentenceDescribeCount, limits.MaxDescribed)
 	}
 	return t, nil
 }
@@ -115,10 +116,10 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 			// In machine mode a Secret's name is never told: a prefix search would answer "found"
 			// or "not found" one character at a time, so a Secret not found by its exact name is
 			// refused, the same whatever its name starts with.
-			e, notFound := kube.AsError(err)
-			notFound = notFound && e.Code == kube.CodeNotFound && t.prefix
+			e, notFound := fault.As(err)
+			notFound = notFound && e.Code == fault.CodeNotFound && t.prefix
 			if notFound && s.Machine && apivalue.CoreSecrets(r.Group, r.Resource) {
-				return nil, kube.Refusef(CodeSecretPrefix, sentenceSecretPrefix)
+				return nil, fault.Refusef(CodeSecretPrefix, sentenceSecretPrefix)
 			}
 			if notFound {
 				return o.describePrefix(ctx, s, kv, r, ns, name, err)
@@ -127,7 +128,7 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 				if len(t.names) == 1 {
 					return nil, err
 				}
-				if e, ok := kube.AsError(err); ok && e.Status != 0 {
+				if e, ok := fault.As(err); ok && e.Status != 0 {
 					res.Errors = append(res.Errors, e)
 					continue
 				}
@@ -148,7 +149,7 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 	if len(objs) == 0 {
 		res.Empty = sentenceNoResources
 		if !o.AllNamespaces {
-			res.Empty = kube.Sentencef(reader.SentenceNoResourcesIn, o.Namespace)
+			res.Empty = fault.Sentencef(reader.SentenceNoResourcesIn, o.Namespace)
 		}
 	}
 	return severalResult(res, several), nil
@@ -190,8 +191,8 @@ func (o *Options) list(ctx context.Context, s *reader.Session, r kube.APIResourc
 		objs = append(objs, obj)
 		return nil
 	}, func() { objs = nil })
-	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
-		return nil, kube.Refusef(kube.CodeLimitRows, sentenceDescribeCount, limits.MaxDescribed)
+	if e, ok := fault.As(err); ok && e.Code == fault.CodeLimitRows {
+		return nil, fault.Refusef(fault.CodeLimitRows, sentenceDescribeCount, limits.MaxDescribed)
 	}
 	return objs, err
 }

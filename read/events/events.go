@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -36,7 +37,7 @@ type Options struct {
 // Validate checks --types and --for before anything is sent.
 func (o *Options) Validate() error {
 	if o.Watch && o.Output != "" {
-		return kube.Refusef(statement.CodeUsage, sentenceEventsWatchOutput, o.Output)
+		return fault.Refusef(statement.CodeUsage, sentenceEventsWatchOutput, o.Output)
 	}
 	if _, err := eventTypes(o.Types); err != nil {
 		return err
@@ -80,7 +81,7 @@ func eventTypes(given []string) ([]string, error) {
 		case strings.EqualFold(t, "Warning"):
 			set["Warning"] = true
 		default:
-			return nil, kube.Refusef(statement.CodeBadValue, SentenceEventsTypes, t)
+			return nil, fault.Refusef(statement.CodeBadValue, SentenceEventsTypes, t)
 		}
 	}
 	var out []string
@@ -94,7 +95,7 @@ func eventTypes(given []string) ([]string, error) {
 func forTarget(v string) (typ, name string, err error) {
 	typ, name, ok := strings.Cut(v, "/")
 	if !ok || typ == "" || name == "" || strings.Contains(name, "/") {
-		return "", "", kube.Refusef(statement.CodeUsage, SentenceEventsFor)
+		return "", "", fault.Refusef(statement.CodeUsage, SentenceEventsFor)
 	}
 	return typ, name, nil
 }
@@ -175,7 +176,7 @@ func eventFieldValue(s string) string {
 // Run reads the events, keeps the newest and prints them oldest first.
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	if o.Watch && s.Live == nil {
-		return nil, kube.Refusef(statement.CodeUsage, sentenceEventsWatchHere)
+		return nil, fault.Refusef(statement.CodeUsage, sentenceEventsWatchHere)
 	}
 	q, err := o.query(ctx, s)
 	if err != nil {
@@ -260,7 +261,7 @@ func (q *query) list(ctx context.Context) (events []*coreEvent, unread bool, err
 			}
 			return err
 		}, func() { events, unread = nil, false })
-	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows && q.capped {
+	if e, ok := fault.As(err); ok && e.Code == fault.CodeLimitRows && q.capped {
 		unread, err = true, nil
 	}
 	return events, unread, err
@@ -281,12 +282,12 @@ func (o *Options) result(q *query, events []*coreEvent, unread bool, now time.Ti
 	res := &printer.Result{}
 	if len(events) == 0 {
 		if unread {
-			res.Notices = append(res.Notices, kube.Sentencef(sentenceEventsUnread2, q.maxRead, q.maxRead))
+			res.Notices = append(res.Notices, fault.Sentencef(sentenceEventsUnread2, q.maxRead, q.maxRead))
 		}
 		if q.scope.AllNamespaces {
 			res.Empty = sentenceEventsNone
 		} else {
-			res.Empty = kube.Sentencef(sentenceEventsNoneIn, q.scope.Namespace)
+			res.Empty = fault.Sentencef(sentenceEventsNoneIn, q.scope.Namespace)
 		}
 		return res
 	}
@@ -294,9 +295,9 @@ func (o *Options) result(q *query, events []*coreEvent, unread bool, now time.Ti
 	if shown := q.maxShown; shown > 0 {
 		switch {
 		case unread:
-			res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsUnread, q.maxRead, q.maxRead, min(len(events), shown)))
+			res.Notices = append(res.Notices, fault.Sentencef(SentenceEventsUnread, q.maxRead, q.maxRead, min(len(events), shown)))
 		case len(events) > shown:
-			res.Notices = append(res.Notices, kube.Sentencef(SentenceEventsShown, len(events), shown))
+			res.Notices = append(res.Notices, fault.Sentencef(SentenceEventsShown, len(events), shown))
 		}
 		if len(events) > shown {
 			events = events[len(events)-shown:]

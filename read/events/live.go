@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -39,7 +40,7 @@ func (o *Options) watchLoop(lv *kube.Live, s *reader.Session, q *query, version 
 			seen = true
 			return o.liveEvent(s, q, ev)
 		})
-		switch e, _ := kube.AsError(err); {
+		switch e, _ := fault.As(err); {
 		case err == nil && !seen:
 			version = next
 			if err := lv.Pause(q.c, limits.LiveReconnectPause); err != nil {
@@ -47,7 +48,7 @@ func (o *Options) watchLoop(lv *kube.Live, s *reader.Session, q *query, version 
 			}
 		case err == nil:
 			version = next
-		case e != nil && e.Code == kube.CodeGone:
+		case e != nil && e.Code == fault.CodeGone:
 			events, _, err := q.list(kube.WithStatement(lv.Context(), "events"))
 			if err != nil {
 				return err

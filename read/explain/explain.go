@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -31,7 +32,7 @@ func (o *Options) Validate() error {
 	}
 	if o.APIVersion != nil {
 		if _, _, ok := explainAPIVersion(*o.APIVersion); !ok {
-			return kube.Refusef(statement.CodeBadValue, sentenceExplainAPIVersion, *o.APIVersion)
+			return fault.Refusef(statement.CodeBadValue, sentenceExplainAPIVersion, *o.APIVersion)
 		}
 	}
 	return nil
@@ -54,11 +55,11 @@ func explainPath(arg string) ([]string, error) {
 	words := strings.Split(strings.TrimSuffix(arg, "."), ".")
 	for _, w := range words {
 		if w == "" {
-			return nil, kube.Refusef(statement.CodeUsage, sentenceExplainPath, arg)
+			return nil, fault.Refusef(statement.CodeUsage, sentenceExplainPath, arg)
 		}
 		for _, r := range w {
 			if !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) || r == '-' || r == '_' || r == '$') {
-				return nil, kube.Refusef(statement.CodeUsage, sentenceExplainPath, arg)
+				return nil, fault.Refusef(statement.CodeUsage, sentenceExplainPath, arg)
 			}
 		}
 	}
@@ -73,7 +74,7 @@ func explainAPIVersion(s string) (group, version string, ok bool) {
 	} else if !explainGroupName(group) {
 		return "", "", false
 	}
-	if !kube.IsDNS1123Label(version) || version == "" || version[0] != 'v' {
+	if !fault.IsDNS1123Label(version) || version == "" || version[0] != 'v' {
 		return "", "", false
 	}
 	return group, version, true
@@ -85,7 +86,7 @@ func explainGroupName(g string) bool {
 		return false
 	}
 	for _, l := range strings.Split(g, ".") {
-		if !kube.IsDNS1123Label(l) || l == "" {
+		if !fault.IsDNS1123Label(l) || l == "" {
 			return false
 		}
 	}
@@ -133,9 +134,9 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		return nil, err
 	}
 	text, err := RenderExplain(doc, group, version, r.Resource, fields, o.Recursive)
-	if e, ok := kube.AsError(err); ok && e.Code == CodeExplainNoField {
+	if e, ok := fault.As(err); ok && e.Code == CodeExplainNoField {
 		// kubectl has printed the header by the time it finds the field missing.
-		return &printer.Result{Lines: &printer.Lines{Text: explainLines(text)}, Errors: []*kube.Error{e}}, nil
+		return &printer.Result{Lines: &printer.Lines{Text: explainLines(text)}, Errors: []*fault.Error{e}}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -160,7 +161,7 @@ func RenderExplain(doc *kube.OpenAPIDocument, group, version, resource string, f
 	}
 	gvk := doc.ResourceKind(group, version, resource)
 	if gvk == nil {
-		return "", &kube.Error{Code: CodeExplainNotFound, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceExplainNoResource, resource, gv)}
+		return "", &fault.Error{Code: CodeExplainNotFound, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceExplainNoResource, resource, gv)}
 	}
 	e := &explainer{doc: doc, recursive: recursive}
 	var b strings.Builder
@@ -172,7 +173,7 @@ func RenderExplain(doc *kube.OpenAPIDocument, group, version, resource string, f
 	b.WriteString("\n")
 	_, schema, ok := doc.SchemaFor(gvk)
 	if !ok {
-		return "", &kube.Error{Code: CodeExplainNotFound, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceExplainNoSchema, explainText(gvk["kind"]), gv)}
+		return "", &fault.Error{Code: CodeExplainNotFound, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceExplainNoSchema, explainText(gvk["kind"]), gv)}
 	}
 	var body strings.Builder
 	e.output(&body, schema, nil, fields, 0)
@@ -180,7 +181,7 @@ func RenderExplain(doc *kube.OpenAPIDocument, group, version, resource string, f
 		return "", e.err
 	}
 	if body.Len() == 0 {
-		return b.String(), &kube.Error{Code: CodeExplainNoField, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceExplainNoField, fields[len(fields)-1], explainText(gvk["kind"]))}
+		return b.String(), &fault.Error{Code: CodeExplainNoField, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceExplainNoField, fields[len(fields)-1], explainText(gvk["kind"]))}
 	}
 	b.WriteString(body.String())
 	b.WriteString("\n")
@@ -217,7 +218,7 @@ func (e *explainer) step(depth int) bool {
 		return false
 	}
 	if depth > explainMaxDepth || e.written > explainMaxBytes {
-		e.err = &kube.Error{Code: CodeExplainTooLarge, Exit: kube.ExitRefused, Sentence: sentenceExplainTooLarge}
+		e.err = &fault.Error{Code: CodeExplainTooLarge, Class: fault.Refused, Sentence: sentenceExplainTooLarge}
 		return false
 	}
 	return true

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -59,16 +60,16 @@ func (o *Options) Validate() error {
 	}
 	if o.watching() {
 		if sort != nil {
-			return kube.Refusef(statement.CodeUsage, sentenceSortByWatch)
+			return fault.Refusef(statement.CodeUsage, sentenceSortByWatch)
 		}
 		if o.Output != "" && o.Output != "wide" {
-			return kube.Refusef(statement.CodeBadValue, sentenceWatchOutput, o.Output)
+			return fault.Refusef(statement.CodeBadValue, sentenceWatchOutput, o.Output)
 		}
 		if len(targets) > 1 {
-			return kube.Refusef(statement.CodeUsage, sentenceWatchSeveral)
+			return fault.Refusef(statement.CodeUsage, sentenceWatchSeveral)
 		}
 		if len(targets[0].names) > 0 {
-			return kube.Refusef(statement.CodeUsage, sentenceWatchNames)
+			return fault.Refusef(statement.CodeUsage, sentenceWatchNames)
 		}
 	}
 	return nil
@@ -106,10 +107,10 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 	}
 	if len(reads) > 1 {
 		if o.Subresource != "" {
-			return nil, kube.Refusef(statement.CodeUsage, sentenceSubresourceOne)
+			return nil, fault.Refusef(statement.CodeUsage, sentenceSubresourceOne)
 		}
 		if o.watching() {
-			return nil, kube.Refusef(statement.CodeUsage, sentenceWatchSeveral)
+			return nil, fault.Refusef(statement.CodeUsage, sentenceWatchSeveral)
 		}
 		return o.several(ctx, reads)
 	}
@@ -149,7 +150,7 @@ func machineSort(s *reader.Session, reads []*getRead) error {
 	}
 	for _, g := range reads {
 		if g.sort.machineHides(g.r) {
-			return kube.Refusef(codeSortByMasked, sentenceSortByMasked, g.o.SortBy, g.r.GroupResource())
+			return fault.Refusef(codeSortByMasked, sentenceSortByMasked, g.o.SortBy, g.r.GroupResource())
 		}
 	}
 	return nil
@@ -216,7 +217,7 @@ func (g *getRead) seeColumns(cols []kube.Column) {
 
 func (g *getRead) emptySentence() string {
 	if g.r.Namespaced && !g.scope.AllNamespaces {
-		return kube.Sentencef(reader.SentenceNoResourcesIn, g.scope.Namespace)
+		return fault.Sentencef(reader.SentenceNoResourcesIn, g.scope.Namespace)
 	}
 	return sentenceNoResources
 }
@@ -374,8 +375,8 @@ func (g *getRead) collect(res *printer.Result, err error) error {
 	if err == nil {
 		return nil
 	}
-	e, ok := kube.AsError(err)
-	if !ok || e.Code != kube.CodeNotFound {
+	e, ok := fault.As(err)
+	if !ok || e.Code != fault.CodeNotFound {
 		return err
 	}
 	if !g.o.IgnoreNotFound {
@@ -469,7 +470,7 @@ func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
 		opts := g.listOptions("")
 		opts.MaxRows = g.docCap()
 		err := g.s.Client.ListObjects(ctx, g.r, g.scope, opts, add, func() { d.Objects = nil })
-		if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows && g.s.Live == nil {
+		if e, ok := fault.As(err); ok && e.Code == fault.CodeLimitRows && g.s.Live == nil {
 			return nil, g.docCapError()
 		}
 		if err != nil {
@@ -481,7 +482,7 @@ func (g *getRead) docs(ctx context.Context) (*printer.Result, error) {
 		return res, nil
 	}
 	if len(g.names) > limits.MaxDocuments {
-		return nil, kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, limits.MaxDocuments)
+		return nil, fault.Refusef(fault.CodeLimitRows, sentenceDocumentCount, limits.MaxDocuments)
 	}
 	for _, name := range g.names {
 		o, err := g.s.Client.GetObject(ctx, g.r, g.scope.Namespace, name)
@@ -512,7 +513,7 @@ func documentBytes(o map[string]any) ([]byte, error) {
 	data, err := printer.MarshalJSON(o)
 	if err != nil || len(data) > limits.MaxDocumentBytes {
 		// A cap reached while reading exits 2, as the contract's table says for every cap.
-		return nil, &kube.Error{Code: "limit.document_bytes", Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceDocumentSize, metaName(o))}
+		return nil, &fault.Error{Code: "limit.document_bytes", Class: fault.Refused, Sentence: fault.Sentencef(sentenceDocumentSize, metaName(o))}
 	}
 	return data, nil
 }

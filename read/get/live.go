@@ -3,6 +3,7 @@ package get
 import (
 	"context"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -35,13 +36,13 @@ func (g *getRead) liveLoop(lv *kube.Live) error {
 			seen = true
 			return g.liveEvent(b, ev)
 		})
-		switch e, _ := kube.AsError(err); {
+		switch e, _ := fault.As(err); {
 		case err == nil && !seen:
 			if err := lv.Pause(g.s.Client, limits.LiveReconnectPause); err != nil {
 				return err
 			}
 		case err == nil:
-		case e != nil && e.Code == kube.CodeGone:
+		case e != nil && e.Code == fault.CodeGone:
 			if version, err = g.liveList(lv, b, opts, true); err != nil {
 				return err
 			}

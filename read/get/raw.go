@@ -5,6 +5,7 @@ import (
 	"context"
 	"unicode/utf8"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
@@ -20,14 +21,14 @@ import (
 // beside it.
 func (o *Options) validateRaw() error {
 	if len(o.Args) > 0 {
-		return kube.Refusef(statement.CodeUsage, sentenceRawArgs)
+		return fault.Refusef(statement.CodeUsage, sentenceRawArgs)
 	}
 	if o.Output != "" || o.watching() || o.WatchEvents || o.Selector != "" || o.FieldSelector != "" || o.SortBy != "" ||
 		o.Subresource != "" || o.AllNamespaces || o.ShowLabels || len(o.LabelColumns) > 0 || o.NoHeaders || o.IgnoreNotFound {
-		return kube.Refusef(statement.CodeUsage, sentenceRawAlone)
+		return fault.Refusef(statement.CodeUsage, sentenceRawAlone)
 	}
 	if !policy.IsRawPath(*o.Raw) {
-		return kube.Refusef(kube.CodeRefusedRawPath, kube.SentenceRawPath, kube.RawPathList(), *o.Raw)
+		return fault.Refusef(fault.CodeRefusedRawPath, fault.SentenceRawPath, kube.RawPathList(), *o.Raw)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -26,7 +27,7 @@ func getTargets(args []string) ([]getTarget, error) {
 		for _, a := range args {
 			typ, name, ok := strings.Cut(a, "/")
 			if !ok || typ == "" || name == "" || strings.Contains(typ, ",") {
-				return nil, kube.Refusef(statement.CodeUsage, sentenceTargets, a)
+				return nil, fault.Refusef(statement.CodeUsage, sentenceTargets, a)
 			}
 			if n := len(ts); n > 0 && strings.EqualFold(ts[n-1].typ, typ) {
 				ts[n-1].names = append(ts[n-1].names, name)
@@ -38,12 +39,12 @@ func getTargets(args []string) ([]getTarget, error) {
 	}
 	for _, typ := range strings.Split(args[0], ",") {
 		if typ == "" {
-			return nil, kube.Refusef(statement.CodeUsage, sentenceTargets, args[0])
+			return nil, fault.Refusef(statement.CodeUsage, sentenceTargets, args[0])
 		}
 		ts = append(ts, getTarget{typ: typ, names: args[1:]})
 	}
 	if len(ts) > limits.MaxKindsPerStatement {
-		return nil, kube.Refusef(kube.CodeLimitKinds, sentenceKinds, len(ts), limits.MaxKindsPerStatement)
+		return nil, fault.Refusef(fault.CodeLimitKinds, sentenceKinds, len(ts), limits.MaxKindsPerStatement)
 	}
 	return ts, nil
 }
@@ -78,7 +79,7 @@ func (o *Options) resolve(ctx context.Context, s *reader.Session, targets []getT
 		}
 	}
 	if len(reads) > limits.MaxKindsPerStatement {
-		return nil, kube.Refusef(kube.CodeLimitKinds, sentenceKinds, len(reads), limits.MaxKindsPerStatement)
+		return nil, fault.Refusef(fault.CodeLimitKinds, sentenceKinds, len(reads), limits.MaxKindsPerStatement)
 	}
 	return reads, nil
 }
@@ -114,7 +115,7 @@ func (o *Options) several(ctx context.Context, reads []*getRead) (*printer.Resul
 			res, err = g.table(ctx)
 		}
 		if err != nil {
-			e, ok := kube.AsError(err)
+			e, ok := fault.As(err)
 			if !ok || e.Status == 0 {
 				return nil, err
 			}
@@ -159,7 +160,7 @@ func (o *Options) several(ctx context.Context, reads []*getRead) (*printer.Resul
 	if lines == nil && docs == nil && !hasRows(out.Groups) && len(out.Errors) == 0 && !o.IgnoreNotFound {
 		out.Empty = sentenceNoResources
 		if !o.AllNamespaces {
-			out.Empty = kube.Sentencef(reader.SentenceNoResourcesIn, o.Namespace)
+			out.Empty = fault.Sentencef(reader.SentenceNoResourcesIn, o.Namespace)
 		}
 	}
 	return out, nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer/jsonpath"
 	"github.com/studioctl/studioctl/redact"
@@ -27,7 +28,7 @@ func newSorter(expr string) (*sorter, error) {
 			return &sorter{t: t, path: tmpl}, nil
 		}
 	}
-	return nil, kube.Refusef(statement.CodeBadValue, sentenceSortBy, expr, err)
+	return nil, fault.Refusef(statement.CodeBadValue, sentenceSortBy, expr, err)
 }
 
 // metadataOnly reports whether the path reads only what a Table row's PartialObjectMetadata
@@ -85,7 +86,7 @@ func (s *sorter) checkFound(keys []any, minRows int) error {
 			return nil
 		}
 	}
-	return &kube.Error{Code: codeSortByNothing, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceSortByNothing, s.path)}
+	return &fault.Error{Code: codeSortByNothing, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceSortByNothing, s.path)}
 }
 
 // less is kubectl's comparison: a row whose path finds nothing first (kubectl answers "less" for

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -57,9 +58,9 @@ func (g *getRead) docCap() int {
 // docCapError is the refusal of a document read past docCap, before anything was printed.
 func (g *getRead) docCapError() error {
 	if g.s.Live != nil {
-		return kube.Refusef(kube.CodeLimitRows, sentenceDocumentRows, g.o.MaxRows)
+		return fault.Refusef(fault.CodeLimitRows, sentenceDocumentRows, g.o.MaxRows)
 	}
-	return kube.Refusef(kube.CodeLimitRows, sentenceDocumentCount, limits.MaxDocuments)
+	return fault.Refusef(fault.CodeLimitRows, sentenceDocumentCount, limits.MaxDocuments)
 }
 
 // streamOptions are a printed read's list options: the row cap, and no restart over what was
@@ -74,8 +75,8 @@ func (g *getRead) streamOptions(include string) kube.ListOptions {
 
 // printedCapError says the row cap was reached after n objects were printed.
 func (g *getRead) printedCapError(err error, n int) error {
-	if e, ok := kube.AsError(err); ok && e.Code == kube.CodeLimitRows {
-		return kube.Refusef(kube.CodeLimitRows, sentenceStreamRows, g.o.MaxRows, n)
+	if e, ok := fault.As(err); ok && e.Code == fault.CodeLimitRows {
+		return fault.Refusef(fault.CodeLimitRows, sentenceStreamRows, g.o.MaxRows, n)
 	}
 	return err
 }

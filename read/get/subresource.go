@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/printer"
@@ -21,10 +22,10 @@ func (o *Options) validateSubresource(targets []getTarget) error {
 		return nil
 	}
 	if !policy.IsGetSubresource(o.Subresource) {
-		return kube.Refusef(statement.CodeBadValue, sentenceSubresource, o.Subresource)
+		return fault.Refusef(statement.CodeBadValue, sentenceSubresource, o.Subresource)
 	}
 	if len(targets) != 1 || len(targets[0].names) != 1 || o.watching() || o.Selector != "" || o.FieldSelector != "" || o.AllNamespaces {
-		return kube.Refusef(statement.CodeUsage, sentenceSubresourceOne)
+		return fault.Refusef(statement.CodeUsage, sentenceSubresourceOne)
 	}
 	return nil
 }
@@ -33,7 +34,7 @@ func (o *Options) validateSubresource(targets []getTarget) error {
 func (g *getRead) subresource(ctx context.Context) (*printer.Result, error) {
 	sub, name := g.o.Subresource, g.names[0]
 	if !g.r.HasSubresource(sub) {
-		return nil, kube.Refusef(statement.CodeBadValue, sentenceSubresourceNone, g.r.GroupResource(), sub)
+		return nil, fault.Refusef(statement.CodeBadValue, sentenceSubresourceNone, g.r.GroupResource(), sub)
 	}
 	if g.o.Output == "" || g.o.Output == "wide" {
 		return g.subresourceTable(ctx, sub, name)

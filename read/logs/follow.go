@@ -3,6 +3,7 @@ package logs
 import (
 	"context"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -17,12 +18,12 @@ func (l *logRead) follow(ctx context.Context, streams []logStream) (*printer.Res
 		most = *l.o.MaxRequests
 	}
 	if int64(len(streams)) > most {
-		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsFollowMany, len(streams), most)}
+		return nil, &fault.Error{Code: CodeLogStreams, Class: fault.Refused, Sentence: fault.Sentencef(sentenceLogsFollowMany, len(streams), most)}
 	}
 	query := l.options()
 	if l.defaultTail {
 		// A followed log's length is not known up front: the default tail is said at once.
-		l.res.Notices = append(l.res.Notices, kube.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines))
+		l.res.Notices = append(l.res.Notices, fault.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines))
 	}
 	for _, n := range l.res.Notices {
 		l.s.Live.Notice(n)

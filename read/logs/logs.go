@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
@@ -46,7 +47,7 @@ func (o *Options) Validate() error {
 		return err
 	}
 	if o.AllContainers && o.Container != "" {
-		return kube.Refusef(statement.CodeUsage, SentenceLogsContainerAll)
+		return fault.Refusef(statement.CodeUsage, SentenceLogsContainerAll)
 	}
 	if err := o.validateSince(); err != nil {
 		return err
@@ -58,9 +59,9 @@ func (o *Options) Validate() error {
 func (o *Options) validateTarget() error {
 	switch {
 	case len(o.Args) == 0 && o.Selector == nil:
-		return kube.Refusef(statement.CodeUsage, SentenceLogsNeedTarget)
+		return fault.Refusef(statement.CodeUsage, SentenceLogsNeedTarget)
 	case len(o.Args) == 1 && o.Selector != nil:
-		return kube.Refusef(statement.CodeUsage, SentenceLogsTargetAndLabel)
+		return fault.Refusef(statement.CodeUsage, SentenceLogsTargetAndLabel)
 	}
 	if len(o.Args) == 1 {
 		if _, _, err := logTarget(o.Args[0]); err != nil {
@@ -72,15 +73,15 @@ func (o *Options) validateTarget() error {
 
 func (o *Options) validateSince() error {
 	if o.Since != nil && o.SinceTime != nil {
-		return kube.Refusef(statement.CodeUsage, SentenceLogsSinceBoth)
+		return fault.Refusef(statement.CodeUsage, SentenceLogsSinceBoth)
 	}
 	if o.SinceTime != nil {
 		if _, err := time.Parse(time.RFC3339, *o.SinceTime); err != nil {
-			return kube.Refusef(statement.CodeBadValue, SentenceLogsSinceTime)
+			return fault.Refusef(statement.CodeBadValue, SentenceLogsSinceTime)
 		}
 	}
 	if o.Since != nil && *o.Since > 0 && o.Since.Round(time.Second) < time.Second {
-		return kube.Refusef(statement.CodeLimit, SentenceLogsSinceShort)
+		return fault.Refusef(statement.CodeLimit, SentenceLogsSinceShort)
 	}
 	return nil
 }
@@ -89,9 +90,9 @@ func (o *Options) validateCounts() error {
 	if o.Tail != nil {
 		switch n := *o.Tail; {
 		case n == -1:
-			return kube.Refusef(statement.CodeLimit, SentenceLogsTailAll)
+			return fault.Refusef(statement.CodeLimit, SentenceLogsTailAll)
 		case n < 0:
-			return kube.Refusef(statement.CodeBadValue, SentenceLogsTailNegative)
+			return fault.Refusef(statement.CodeBadValue, SentenceLogsTailNegative)
 		}
 		if err := statement.CheckCount("--tail", *o.Tail, limits.MaxTailLines, LimitNameTail); err != nil {
 			return err
@@ -99,7 +100,7 @@ func (o *Options) validateCounts() error {
 	}
 	if o.MaxRequests != nil {
 		if *o.MaxRequests < 1 {
-			return kube.Refusef(statement.CodeBadValue, SentenceLogsRequestsLow)
+			return fault.Refusef(statement.CodeBadValue, SentenceLogsRequestsLow)
 		}
 		if err := statement.CheckCount("--max-log-requests", *o.MaxRequests, limits.MaxLogRequests, LimitNameLogRequests); err != nil {
 			return err
@@ -107,7 +108,7 @@ func (o *Options) validateCounts() error {
 	}
 	if o.LimitBytes != nil {
 		if *o.LimitBytes < 0 {
-			return kube.Refusef(statement.CodeBadValue, SentenceLogsLimitNegative)
+			return fault.Refusef(statement.CodeBadValue, SentenceLogsLimitNegative)
 		}
 		if err := statement.CheckCount("--limit-bytes", *o.LimitBytes, limits.MaxLogStreamBytes, LimitNameLimitBytes); err != nil {
 			return err
@@ -129,7 +130,7 @@ func logTarget(arg string) (typ, name string, err error) {
 	}
 	typ, name, _ = strings.Cut(arg, "/")
 	if typ == "" || name == "" || strings.Contains(name, "/") {
-		return "", "", kube.Refusef(statement.CodeUsage, SentenceLogsTypeName)
+		return "", "", fault.Refusef(statement.CodeUsage, SentenceLogsTypeName)
 	}
 	return typ, name, nil
 }
@@ -160,7 +161,7 @@ func (l *logRead) tailNotice(q kube.LogOptions, at int) {
 	if !l.defaultTail || int64(l.longest) < q.TailLines {
 		return
 	}
-	n := kube.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines)
+	n := fault.Sentencef(SentenceLogsDefaultTail, limits.DefaultLogLines, limits.MaxTailLines)
 	l.res.Notices = append(l.res.Notices[:at], append([]string{n}, l.res.Notices[at:]...)...)
 }
 
@@ -176,7 +177,7 @@ func (l *logRead) notice(text string) {
 // Run finds the pods and containers to read and reads their logs, one stream each.
 func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, error) {
 	if o.Follow && s.Live == nil {
-		return nil, kube.Refusef(statement.CodeFollow, statement.SentenceFollow)
+		return nil, fault.Refusef(statement.CodeFollow, statement.SentenceFollow)
 	}
 	l := &logRead{s: s, o: o, ns: o.Namespace, res: &printer.Result{}, seen: map[string]bool{}, allPods: o.AllPods}
 	pods, err := l.pods(ctx)
@@ -204,7 +205,7 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		return l.follow(ctx, streams)
 	}
 	if len(streams) > limits.MaxLogStreams {
-		return nil, &kube.Error{Code: CodeLogStreams, Exit: kube.ExitRefused, Sentence: kube.Sentencef(sentenceLogsStreams, len(streams), limits.MaxLogStreams)}
+		return nil, &fault.Error{Code: CodeLogStreams, Class: fault.Refused, Sentence: fault.Sentencef(sentenceLogsStreams, len(streams), limits.MaxLogStreams)}
 	}
 	query := l.options()
 	tailNoticeAt := len(l.res.Notices)
@@ -216,7 +217,7 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		q.Container = sm.container
 		out, err := s.Client.PodLog(ctx, sm.pod.Metadata.Namespace, sm.pod.Metadata.Name, q)
 		if err != nil {
-			e, ok := kube.AsError(err)
+			e, ok := fault.As(err)
 			if i == 0 || !ok {
 				return nil, err
 			}
@@ -228,7 +229,7 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 		l.longest = max(l.longest, len(got))
 		lines.Text = append(lines.Text, got...)
 		if out.Truncated {
-			l.res.Notices = append(l.res.Notices, kube.Sentencef(sentenceLogsCut, sm.container, sm.pod.Metadata.Name, "1 MiB"))
+			l.res.Notices = append(l.res.Notices, fault.Sentencef(sentenceLogsCut, sm.container, sm.pod.Metadata.Name, "1 MiB"))
 		}
 	}
 	return l.res, nil
@@ -304,7 +305,7 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 			return nil, err
 		}
 		if len(pods) == 0 {
-			l.res.Empty = kube.Sentencef(reader.SentenceNoResourcesIn, l.ns)
+			l.res.Empty = fault.Sentencef(reader.SentenceNoResourcesIn, l.ns)
 		}
 		return pods, nil
 	}
@@ -321,7 +322,7 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 	isPod := r.Group == "" && r.Resource == "pods"
 	if !isPod {
 		if _, supported, _ := podSelector(r, nil); !supported {
-			return nil, &kube.Error{Code: CodeLogKind, Exit: kube.ExitRefused, Sentence: kube.Sentencef(SentenceLogsKind, r.GroupResource())}
+			return nil, &fault.Error{Code: CodeLogKind, Class: fault.Refused, Sentence: fault.Sentencef(SentenceLogsKind, r.GroupResource())}
 		}
 	}
 	obj, err := c.GetObject(ctx, r, l.ns, name)
@@ -337,20 +338,20 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 	}
 	selector, _, ok := podSelector(r, obj)
 	if !ok {
-		return nil, &kube.Error{Code: CodeLogSelector, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceLogsNoSelector, r.Kind, name, l.ns)}
+		return nil, &fault.Error{Code: CodeLogSelector, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceLogsNoSelector, r.Kind, name, l.ns)}
 	}
 	pods, err := l.list(ctx, podsRes, selector)
 	if err != nil {
 		return nil, err
 	}
 	if len(pods) == 0 {
-		return nil, &kube.Error{Code: CodeLogNoPod, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceLogsNoPod, l.ns, strings.ToLower(r.Kind), name, selector)}
+		return nil, &fault.Error{Code: CodeLogNoPod, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceLogsNoPod, l.ns, strings.ToLower(r.Kind), name, selector)}
 	}
 	sort.Sort(ByLogging(pods))
 	if l.allPods || len(pods) == 1 {
 		return pods, nil
 	}
-	l.notice(kube.Sentencef(noticeFoundPods, len(pods), pods[0].Metadata.Name))
+	l.notice(fault.Sentencef(noticeFoundPods, len(pods), pods[0].Metadata.Name))
 	return pods[:1], nil
 }
 
@@ -377,21 +378,21 @@ func (l *logRead) container(p *LogPod) (string, error) {
 			if p.hasContainer(ann) {
 				name = ann
 			} else {
-				l.notice(kube.Sentencef(noticeDefaultNotFound, ann, p.Metadata.Name))
+				l.notice(fault.Sentencef(noticeDefaultNotFound, ann, p.Metadata.Name))
 			}
 		}
 	}
 	if name == "" {
 		if len(p.Spec.Containers) == 0 {
-			return "", &kube.Error{Code: CodeLogContainer, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceLogsNoContainers, p.Metadata.Name, p.Metadata.Namespace)}
+			return "", &fault.Error{Code: CodeLogContainer, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceLogsNoContainers, p.Metadata.Name, p.Metadata.Namespace)}
 		}
 		name = p.Spec.Containers[0].Name
 		if (len(p.Spec.Containers) > 1 || len(p.Spec.InitContainers) > 0 || len(p.Spec.EphemeralContainers) > 0) && !l.allPods {
-			l.notice(kube.Sentencef(noticeDefaultedContainer, name, p.allContainerNames()))
+			l.notice(fault.Sentencef(noticeDefaultedContainer, name, p.allContainerNames()))
 		}
 	}
 	if !p.hasContainer(name) {
-		return "", &kube.Error{Code: CodeLogContainer, Exit: kube.ExitServerError, Sentence: kube.Sentencef(sentenceLogsContainer, p.Metadata.Name, p.Metadata.Namespace, name, strings.Join(p.everyContainer(), ", "))}
+		return "", &fault.Error{Code: CodeLogContainer, Class: fault.ServerError, Sentence: fault.Sentencef(sentenceLogsContainer, p.Metadata.Name, p.Metadata.Namespace, name, strings.Join(p.everyContainer(), ", "))}
 	}
 	return name, nil
 }

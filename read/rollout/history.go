@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/logs"
@@ -57,9 +58,9 @@ func (o *HistoryOptions) Run(ctx context.Context, s *reader.Session) (*printer.R
 	if err != nil {
 		return nil, err
 	}
-	title := kube.Sentencef("%s.%s/%s", strings.ToLower(t.r.Kind), t.r.Group, t.name) // kubectl: deployment.apps/web
+	title := fault.Sentencef("%s.%s/%s", strings.ToLower(t.r.Kind), t.r.Group, t.name) // kubectl: deployment.apps/web
 	if len(revs) == 0 {
-		return &printer.Result{Empty: kube.Sentencef(sentenceNoRevisions, t.r.GroupResource(), t.name)}, nil
+		return &printer.Result{Empty: fault.Sentencef(sentenceNoRevisions, t.r.GroupResource(), t.name)}, nil
 	}
 	// A change cause is an annotation that may quote a command line: machine mode masks it.
 	tab := &printer.Table{Heading: title + " ", Narrow: true,

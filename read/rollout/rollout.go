@@ -7,6 +7,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -30,7 +31,7 @@ func targetWords(args []string) (typ, name string, err error) {
 		typ, name = args[0], args[1]
 	}
 	if typ == "" || name == "" {
-		return "", "", kube.Refusef(statement.CodeUsage, sentenceTarget)
+		return "", "", fault.Refusef(statement.CodeUsage, sentenceTarget)
 	}
 	return typ, name, nil
 }
@@ -46,7 +47,7 @@ func resolve(ctx context.Context, s *reader.Session, args []string) (target, err
 		return target{}, err
 	}
 	if !rollingKinds[r.Group+"/"+r.Kind] {
-		return target{}, kube.Refusef(codeKind, sentenceKind, r.GroupResource())
+		return target{}, fault.Refusef(codeKind, sentenceKind, r.GroupResource())
 	}
 	return target{r: r, name: name}, nil
 }

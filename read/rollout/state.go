@@ -3,7 +3,7 @@ package rollout
 import (
 	"fmt"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/fault"
 )
 
 // state is one reading of a rollout: kubectl's message and whether the rollout is done.
@@ -104,10 +104,10 @@ func daemonSetStatus(obj map[string]any) (state, error) {
 }
 
 func waiting(format string, args ...any) state {
-	return state{message: kube.Sentencef(format, args...)}
+	return state{message: fault.Sentencef(format, args...)}
 }
 
 // failure is a rollout that cannot finish as asked: exit 1, as kubectl's.
-func failure(code, format string, args ...any) *kube.Error {
-	return &kube.Error{Code: code, Sentence: kube.Sentencef(format, args...), Exit: kube.ExitServerError}
+func failure(code, format string, args ...any) *fault.Error {
+	return &fault.Error{Code: code, Sentence: fault.Sentencef(format, args...), Class: fault.ServerError}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -74,8 +75,8 @@ func (o *StatusOptions) follow(ctx context.Context, s *reader.Session, t target)
 // into a failure for rollout status, whose exit code a CI gate reads: a rollout that had not
 // finished when the watch ended must not pass it.
 func unfinished(err error, t target) error {
-	e, ok := kube.AsError(err)
-	if !ok || e.Exit != kube.ExitOK {
+	e, ok := fault.As(err)
+	if !ok || e.Class != fault.Ended {
 		return err
 	}
 	return failure(codeUnended, sentenceUnended, t.r.GroupResource(), t.name, strings.TrimSuffix(e.Sentence, "."))
@@ -89,7 +90,7 @@ type statusWatch struct {
 	last string
 }
 
-var errDone = &kube.Error{Code: "rollout.done"}
+var errDone = &fault.Error{Code: "rollout.done"}
 
 func (w *statusWatch) loop(lv *kube.Live) error {
 	opts := kube.ListOptions{FieldSelector: "metadata.name=" + w.t.name, MaxRows: 1}
@@ -107,10 +108,10 @@ func (w *statusWatch) loop(lv *kube.Live) error {
 			version = text(obj, "metadata", "resourceVersion")
 		}
 		next, err := w.s.Client.WatchLive(lv, w.t.r, scope, opts, version, false, w.event)
-		switch e, _ := kube.AsError(err); {
+		switch e, _ := fault.As(err); {
 		case err == errDone:
 			return nil
-		case e != nil && e.Code == kube.CodeGone:
+		case e != nil && e.Code == fault.CodeGone:
 			version = ""
 		case err != nil:
 			return err

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -37,7 +38,7 @@ type NodeOptions struct{ Options }
 // Validate refuses a --sort-by kubectl refuses, before any request.
 func (o *Options) Validate() error {
 	if o.SortBy != nil && *o.SortBy != "cpu" && *o.SortBy != "memory" {
-		return kube.Refusef(statement.CodeBadValue, SentenceTopSortBy)
+		return fault.Refusef(statement.CodeBadValue, SentenceTopSortBy)
 	}
 	return nil
 }
@@ -90,11 +91,11 @@ func metricsResource(ctx context.Context, c *kube.Client, resource string) (kube
 		if err == nil {
 			return r, nil
 		}
-		if e, ok := kube.AsError(err); !ok || e.Code != kube.CodeUnknownType {
+		if e, ok := fault.As(err); !ok || e.Code != fault.CodeUnknownType {
 			return kube.APIResource{}, err
 		}
 	}
-	return kube.APIResource{}, &kube.Error{Code: CodeMetricsAbsent, Exit: kube.ExitServerError, Sentence: SentenceMetricsAbsent}
+	return kube.APIResource{}, &fault.Error{Code: CodeMetricsAbsent, Class: fault.ServerError, Sentence: SentenceMetricsAbsent}
 }
 
 type podMetrics struct {
@@ -189,7 +190,7 @@ func (o *PodOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resul
 		if scope.AllNamespaces {
 			res.Empty = sentenceTopNone
 		} else {
-			res.Empty = kube.Sentencef(SentenceTopNoneIn, scope.Namespace)
+			res.Empty = fault.Sentencef(SentenceTopNoneIn, scope.Namespace)
 		}
 		return res, nil
 	}
@@ -287,7 +288,7 @@ func (o *NodeOptions) Run(ctx context.Context, s *reader.Session) (*printer.Resu
 		return nil, err
 	}
 	if len(items) == 0 {
-		return nil, &kube.Error{Code: CodeMetricsEmpty, Exit: kube.ExitServerError, Sentence: SentenceMetricsNodesNot}
+		return nil, &fault.Error{Code: CodeMetricsEmpty, Class: fault.ServerError, Sentence: SentenceMetricsNodesNot}
 	}
 	nodesRes, err := c.Resolve(ctx, "nodes")
 	if err != nil {

@@ -1,4 +1,4 @@
-package kube
+package fault
 
 import (
 	"go/ast"
@@ -56,6 +56,12 @@ func TestEverySentenceTemplateSanitisesItsValues(t *testing.T) {
 		}
 	}
 }
+
+// Two templates as the rooms write them: a name quoted in a refusal, an object not found.
+const (
+	sentenceBadName        = "studioctl cannot %s: a name must be a DNS name (lower-case letters, digits, '-' and '.'). Nothing was sent."
+	sentenceObjectNotFound = "%s %q not found"
+)
 
 // A value over limits.MaxSentenceValue characters is cut; a legal name is not.
 func TestSentencefCutsLongValues(t *testing.T) {
