@@ -45,7 +45,7 @@ type ListOptions struct {
 func (s *Session) scope(r kube.APIResource, o ListOptions) kube.Scope {
 	ns := o.Namespace
 	if ns == "" {
-		ns = s.client.Endpoint().DefaultNamespace
+		ns = s.Namespace()
 	}
 	return kube.Scope{Namespace: ns, AllNamespaces: o.AllNamespaces}
 }

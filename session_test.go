@@ -195,3 +195,16 @@ func libraryDeps(t *testing.T, roots ...string) map[string]bool {
 	}
 	return deps
 }
+
+// Namespace is what a read that names none reads: the connection's default, else "default".
+func TestNamespaceIsTheConnectionsDefault(t *testing.T) {
+	for _, c := range []struct{ conn, want string }{{"shop", "shop"}, {"", "default"}} {
+		s, err := studioctl.Open(studioctl.Connection{Host: "cluster.example", Token: "t", DefaultNamespace: c.conn}, studioctl.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Namespace(); got != c.want {
+			t.Errorf("connection namespace %q: Namespace() = %q, want %q", c.conn, got, c.want)
+		}
+	}
+}

@@ -104,11 +104,6 @@ type Options struct {
 	// Now is the clock for ages studioctl computes itself (describe, events); nil is the system
 	// clock. A replay runs at its capture time.
 	Now func() time.Time
-	// DiscoveryBeta asks for discovery's v2beta1 form first (for recording a 1.28/1.29-style answer).
-	DiscoveryBeta bool
-	// Recorder, when set, keeps every exchange with the real server (Secret values stripped),
-	// for replay later.
-	Recorder *record.Recorder
 	// Notice, when set, receives the notices a snapshot's answers carry (a log asked for more
 	// lines than the snapshot kept), each once.
 	Notice func(string)
@@ -116,6 +111,19 @@ type Options struct {
 	// (Connection.Tunnel); nil refuses a tunnel. The library reads no SSH_AUTH_SOCK and no key
 	// file: the caller decides which agent.
 	SSHAgent func() (net.Conn, error)
+
+	// What the module's own captures set (Capture): not the library's.
+	recorder      *record.Recorder
+	discoveryBeta bool
+}
+
+// Capture makes the session record, for the studioctl module's own captures only (the live
+// suite's recordings, snapshot capture): rec keeps every exchange with the real server beneath
+// the guard (Secret values stripped), and discoveryBeta asks discovery's v2beta1 form first (a
+// 1.28/1.29-style answer). Its first argument's type is internal to the module, so a program
+// outside it cannot call it; internal/inner.Capture is the module's way to.
+func (o *Options) Capture(_ housekey.Key, rec *record.Recorder, discoveryBeta bool) {
+	o.recorder, o.discoveryBeta = rec, discoveryBeta
 }
 
 // Session is an open, read-only session on one API server. It is safe for concurrent use, except
@@ -157,9 +165,9 @@ func Open(conn Connection, o Options) (*Session, error) {
 }
 
 func openEndpoint(ep *kube.Endpoint, o Options) (*Session, error) {
-	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now, DiscoveryBeta: o.DiscoveryBeta, SSHAgent: o.SSHAgent}
-	if o.Recorder != nil {
-		ko.Layer = o.Recorder.Layer // NewClient puts it on net/http, beneath the guard
+	ko := kube.Options{Transport: o.Transport, CacheDir: o.CacheDir, Now: o.Now, DiscoveryBeta: o.discoveryBeta, SSHAgent: o.SSHAgent}
+	if o.recorder != nil {
+		ko.Layer = o.recorder.Layer // NewClient puts it on net/http, beneath the guard
 	}
 	return open(ep, o, ko)
 }
@@ -275,6 +283,12 @@ func (s *Session) Unrecorded() []string {
 // module's own rooms only: its argument's type is internal to the module, so a program outside
 // it cannot call it, and the typed reads are the library's way in (docs/library.md).
 func (s *Session) KubeClient(housekey.Key) *kube.Client { return s.client }
+
+// Namespace is the namespace a read that names none reads: the connection's default namespace
+// (a kubeconfig context's, a saved connection's), or "default".
+func (s *Session) Namespace() string {
+	return apivalue.NamespaceOr(s.client.Endpoint().DefaultNamespace)
+}
 
 // RowCap is the row cap of a list that sets none: [Options].MaxRows, or 5,000.
 func (s *Session) RowCap() int {

@@ -13,7 +13,6 @@ import (
 
 	studioctl "github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/fault"
-	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -169,7 +168,7 @@ func newGatherer(s *studioctl.Session, ns string, o Options) (*gatherer, error) 
 	g := &gatherer{s: s, all: o.AllNamespaces, maxRows: s.RowCap(), progress: o.Progress}
 	if !o.AllNamespaces {
 		if ns == "" {
-			ns = inner.Client(s).Endpoint().DefaultNamespace
+			ns = s.Namespace()
 		}
 		if !fault.IsDNS1123Label(ns) {
 			return nil, fault.Refusef(CodeUsage, SentenceNamespace, ns)

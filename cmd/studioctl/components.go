@@ -41,7 +41,7 @@ func componentsCommand(f *Factory) *cobra.Command {
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				scope := kube.Scope{Namespace: namespace, AllNamespaces: all}
 				if scope.Namespace == "" {
-					scope.Namespace = inner.Client(s).Endpoint().DefaultNamespace
+					scope.Namespace = s.Namespace()
 				}
 				cs, err := platform.ListComponents(ctx, inner.Client(s), scope)
 				if err != nil {

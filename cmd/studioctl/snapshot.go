@@ -135,7 +135,8 @@ func runSnapshot(ctx context.Context, f *Factory, path string, fl snapshotFlags)
 	}
 	rec := snapshot.NewRecorder()
 	s, err := f.openWith(func(o *studioctl.Options) {
-		o.Recorder, o.CacheDir, o.MaxRows = rec, "", 0
+		inner.Capture(o, rec, false)
+		o.CacheDir, o.MaxRows = "", 0
 	})
 	if err != nil {
 		return fail(err, false)

@@ -91,7 +91,7 @@ func sourceCommand(f *Factory) *cobra.Command {
 				}
 				ns := namespace
 				if ns == "" {
-					ns = inner.Client(s).Endpoint().DefaultNamespace
+					ns = s.Namespace()
 				}
 				b := browse.Open(s)
 				res, err := b.SourceResult(ctx, browse.ObjectNode(r, ns, name), output)

@@ -98,7 +98,7 @@ func canaryIdentity(t *testing.T, f *replaytest.Finder, identity string, mode st
 	rec := &record.Recorder{}
 	// Reads over every namespace of a cluster seeded with --big pass the default row cap; the
 	// matrix raises it so those tables are printed, and checked, too.
-	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Redact: mode, Recorder: rec, MaxRows: limits.MaxMaxRows})
+	s, _, err := studioctl.OpenKubeconfig(data, "", captureOptions(rec, false, studioctl.Options{Redact: mode, MaxRows: limits.MaxMaxRows}))
 	if err != nil {
 		t.Fatal(err)
 	}

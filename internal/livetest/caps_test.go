@@ -28,7 +28,7 @@ func TestRecordCaps(t *testing.T) {
 	}
 	rec := &record.Recorder{}
 	captured := time.Now().UTC().Truncate(time.Second)
-	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, Now: func() time.Time { return captured }})
+	s, _, err := studioctl.OpenKubeconfig(data, "", captureOptions(rec, false, studioctl.Options{Now: func() time.Time { return captured }}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,7 +153,7 @@ func betaServed(t *testing.T) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{DiscoveryBeta: true})
+	s, _, err := studioctl.OpenKubeconfig(data, "", captureOptions(nil, true, studioctl.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,6 +164,13 @@ func betaServed(t *testing.T) bool {
 // sessionGroup holds what a session asks before its first statement (the server's version,
 // discovery), so a replay of any group finds it first.
 const sessionGroup = "00-session"
+
+// captureOptions is o for a session that records into rec (nil: none) and, with beta, asks
+// discovery's v2beta1 form first.
+func captureOptions(rec *record.Recorder, beta bool, o studioctl.Options) studioctl.Options {
+	inner.Capture(&o, rec, beta)
+	return o
+}
 
 // canaryGroup is the canary matrix's group, whose recordings keep managedFields when
 // scripts/live.sh compacts the set (record.CompactSet).
@@ -211,7 +218,7 @@ func runIdentity(t *testing.T, identity, label string, beta bool) {
 	// The session's clock stands still at the capture instant, which is the clock a replay runs
 	// at, so the ages studioctl computes itself replay exactly.
 	captured := time.Now().UTC().Truncate(time.Second)
-	s, notices, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, DiscoveryBeta: beta, Now: func() time.Time { return captured }})
+	s, notices, err := studioctl.OpenKubeconfig(data, "", captureOptions(rec, beta, studioctl.Options{Now: func() time.Time { return captured }}))
 	if err != nil {
 		t.Fatal(err)
 	}

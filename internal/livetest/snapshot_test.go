@@ -40,7 +40,7 @@ func captureInto(t *testing.T, identity string, o snapshot.Options) (time.Time, 
 	}
 	at := time.Now().UTC().Truncate(time.Second)
 	rec := snapshot.NewRecorder()
-	s, _, err := studioctl.OpenKubeconfig(data, "", studioctl.Options{Recorder: rec, Now: func() time.Time { return at }})
+	s, _, err := studioctl.OpenKubeconfig(data, "", captureOptions(rec, false, studioctl.Options{Now: func() time.Time { return at }}))
 	if err != nil {
 		t.Fatal(err)
 	}
