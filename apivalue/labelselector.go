@@ -373,8 +373,12 @@ func labelKeyProblem(k string) string {
 	return ""
 }
 
+// IsLabelValue reports whether s is a label value: at most 63 letters, digits, '-', '_' or '.',
+// beginning and ending with a letter or digit (the empty value is one too, where a rule allows it).
+func IsLabelValue(s string) bool { return len(s) <= 63 && labelName.MatchString(s) }
+
 func labelValueError(v selLexeme) *SelectorError {
-	if len(v.text) > 63 || !labelName.MatchString(v.text) {
+	if !IsLabelValue(v.text) {
 		return &SelectorError{Pos: v.pos, What: strconv.Quote(v.text) + " is not a label value: a value is at most 63 letters, digits, '-', '_' or '.', beginning and ending with a letter or digit"}
 	}
 	return nil

@@ -14,8 +14,6 @@ const (
 	SentenceBaselineSchema   = "The file %s is not a studioctl audit report (schema %s, from audit -o json). Nothing was sent."
 	SentenceNamespace        = "The namespace must be a DNS-1123 label, not %s. Nothing was sent."
 	SentenceNamespaceMissing = "The namespace %s does not exist on this server, so there is nothing to audit; check its name (studioctl get namespaces lists them)."
-	SentenceNamespaceAll     = "-n and -A ask for different namespaces; give one. Nothing was sent."
-	SentenceOutput           = "audit -o takes json, junit, sarif or markdown; without -o it prints tables. Nothing was sent."
 	SentenceJUnitIgnored     = "The check was left out by --ignore or an ignore file."
 	SentenceJUnitNotAudited  = "The namespace was not audited."
 	SentenceInBaseline       = "The finding was in the baseline report this run was compared with."

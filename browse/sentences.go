@@ -39,7 +39,6 @@ const (
 	CodeUsage             = "refused.usage"
 	SentenceTreeNamespace = "%q is not a namespace name: a namespace is a DNS-1123 label (lower-case letters, digits and '-', at most 63 characters), and Cluster names the cluster's own container. Nothing was sent."
 	SentenceSourceArgs    = "source takes TYPE/NAME or TYPE NAME, such as source deployment/web -n shop. Nothing was sent."
-	SentenceOutput        = "-o takes %s here. Nothing was sent."
 )
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -10,10 +10,6 @@ const (
 
 	sentenceNotServed = "This cluster does not serve %s."
 
-	SentenceOutputJSONYAML = "%s -o takes json or yaml; without -o it prints sections. Nothing was sent."
-	SentenceOutputJSON     = "%s -o takes json only; without -o it prints sections. Nothing was sent."
-	SentenceNamespaceAll   = "-n and -A ask for different namespaces; give one. Nothing was sent."
-	SentenceNamespace      = "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."
 	SentenceLabelValue     = "%s takes a label value: at most 63 letters, digits, '-', '_' or '.', beginning and ending with a letter or digit. Nothing was sent."
 	SentenceDiffUnreadable = "The inventory %s could not be read. Nothing was sent."
 	SentenceDiffTooLarge   = "The inventory %s is larger than %s. Nothing was sent."

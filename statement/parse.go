@@ -8,7 +8,6 @@ import (
 
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
-	"github.com/studioctl/studioctl/redact"
 )
 
 // Statement is one parsed statement: the command, its arguments and the flags as given.
@@ -375,11 +374,8 @@ type checked struct {
 func (st *Statement) checkValues() error {
 	var c checked
 	st.Fill(&c)
-	if c.Namespace != nil && c.AllNamespaces {
-		return fault.Refusef(CodeUsage, SentenceNamespaceAll)
-	}
-	if c.Namespace != nil && !fault.IsDNS1123Label(*c.Namespace) {
-		return fault.Refusef(fault.CodeRefusedName, "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent.")
+	if err := checkScope(c.Namespace, c.AllNamespaces); err != nil {
+		return err
 	}
 	if d := c.RequestTimeout; d != nil {
 		if err := checkRange("--request-timeout", *d, limits.MinRequestTimeout, limits.MaxRequestTimeout); err != nil {
@@ -393,10 +389,6 @@ func (st *Statement) checkValues() error {
 	}
 	if err := checkSelectors(c.Selector, c.FieldSelector); err != nil {
 		return err
-	}
-	// A selector on the owner's key would confirm a guessed identity by its answer.
-	if c.Selector != nil && redact.SelectsOwner(*c.Selector) {
-		return fault.Refusef(CodeBadValue, SentenceOwnerSelector)
 	}
 	return nil
 }

@@ -48,6 +48,7 @@ const (
 	SentenceLimit           = "%s may be at most %s (%s); studioctl refuses a larger value rather than cutting it. Nothing was sent."
 	sentenceLimitMin        = "%s must be at least %s. Nothing was sent."
 	SentenceNamespaceAll    = "-n and -A ask for different namespaces; give one. Nothing was sent."
+	SentenceNamespaceName   = "The namespace must be a DNS-1123 label: lower-case letters, digits and '-', at most 63 characters. Nothing was sent."
 	sentenceBadSelector     = "%s holds a control character. Nothing was sent."
 	sentenceLabelSelector   = "The label selector %q cannot be read at character %d: %s. Nothing was sent."
 	sentenceFieldSelector   = "The field selector %q cannot be read at character %d: %s. Nothing was sent."

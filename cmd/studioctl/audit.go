@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -16,11 +15,12 @@ import (
 	"github.com/studioctl/studioctl/sanitize"
 )
 
-// auditFlags are what both audit subcommands take.
+// auditFlags are what the audit subcommands take: -o, -n, -A (and usage's -l) as every own
+// command takes them (ownFlags), and the audit's own.
 type auditFlags struct {
-	namespace, selector, output, failOn, ignoreFile, baseline string
-	all                                                       bool
-	ignore                                                    []string
+	own                          *ownFlags
+	failOn, ignoreFile, baseline string
+	ignore                       []string
 }
 
 func auditCommand(f *Factory) *cobra.Command {
@@ -40,7 +40,10 @@ func auditCommand(f *Factory) *cobra.Command {
 }
 
 func auditSubcommand(f *Factory, reading string) *cobra.Command {
-	var fl auditFlags
+	fl := auditFlags{own: &ownFlags{command: "audit " + reading, forms: audit.Formats[1:], plain: "tables",
+		outputUsage: "json, junit, sarif or markdown (default: tables)", scoped: true,
+		namespaceUsage: "the namespace to audit (default: the connection's default namespace)",
+		selector:       reading == audit.ReadingUsage, selectorUsage: "only the pods this label selector selects"}}
 	short := "One row per workload: desired and ready counts, restarts, missing requests, limits and probes, Warning events"
 	example := "  studioctl --kubeconfig k.yaml audit workloads -n shop\n  studioctl --kubeconfig k.yaml audit workloads -A -o sarif > audit.sarif"
 	switch reading {
@@ -58,13 +61,8 @@ func auditSubcommand(f *Factory, reading string) *cobra.Command {
 		Use: reading, Short: short, Example: example, Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runAudit(cmd.Context(), f, reading, fl) },
 	}
+	fl.own.bind(cmd)
 	fs := cmd.Flags()
-	fs.StringVarP(&fl.namespace, "namespace", "n", "", "the namespace to audit (default: the connection's default namespace)")
-	fs.BoolVarP(&fl.all, "all-namespaces", "A", false, "audit every namespace")
-	if reading == audit.ReadingUsage {
-		fs.StringVarP(&fl.selector, "selector", "l", "", "only the pods this label selector selects")
-	}
-	fs.StringVarP(&fl.output, "output", "o", "", "json, junit, sarif or markdown (default: tables)")
 	fs.StringVar(&fl.failOn, "fail-on", "error", "exit 4 when a finding reaches this severity: error, warning, info or none")
 	fs.StringArrayVar(&fl.ignore, "ignore", nil, "a check code to leave out (repeatable)")
 	fs.StringVar(&fl.ignoreFile, "ignore-file", "", "a file of check codes to leave out, one a line (# comments)")
@@ -80,12 +78,9 @@ type auditPlan struct {
 }
 
 func planAudit(fl auditFlags) (auditPlan, error) {
-	p := auditPlan{json: fl.output == "json" || fl.output == "sarif"}
-	if !slices.Contains(audit.Formats, fl.output) {
-		return p, fault.Refusef(audit.CodeUsage, audit.SentenceOutput)
-	}
-	if fl.all && fl.namespace != "" {
-		return p, fault.Refusef(audit.CodeUsage, audit.SentenceNamespaceAll)
+	p := auditPlan{json: fl.own.output == "json" || fl.own.output == "sarif"}
+	if err := fl.own.check(); err != nil {
+		return p, err
 	}
 	var err error
 	if p.failOn, err = audit.FailOn(fl.failOn); err != nil {
@@ -115,15 +110,15 @@ func runAudit(ctx context.Context, f *Factory, reading string, fl auditFlags) er
 	}
 	return f.withSession(ctx, p.json, func(ctx context.Context, s *studioctl.Session) error {
 		pr := newProgress(f.IO.Err, f.IO.ErrTTY, time.Now)
-		o := audit.Options{AllNamespaces: fl.all, Selector: fl.selector, Progress: pr.show, Now: time.Now}
-		r, err := audit.Readings[reading](ctx, s, fl.namespace, o)
+		o := audit.Options{AllNamespaces: fl.own.all, Selector: fl.own.labels, Progress: pr.show, Now: time.Now}
+		r, err := audit.Readings[reading](ctx, s, fl.own.namespace, o)
 		pr.done()
 		if err != nil {
 			return err
 		}
 		r.ApplyFilter(p.filter)
 		r.FailOn = p.failOn
-		if err := cli.Print(f.IO.Out, f.IO.Err, s, r.Result(fl.output)); err != nil {
+		if err := cli.Print(f.IO.Out, f.IO.Err, s, r.Result(fl.own.output)); err != nil {
 			return err
 		}
 		if err := r.Unaudited(); err != nil {

@@ -10,10 +10,7 @@ import (
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
-	"github.com/studioctl/studioctl/statement"
 )
-
-const sentenceCheckOutput = "check -o takes json only; without -o it prints a sentence and its warnings. Nothing was sent."
 
 const checkLong = `check tests the connection the global flags name (--kubeconfig and --context, --connection, or
 --replay): it reads the server's version, refuses a server older than Kubernetes 1.28 (no
@@ -44,7 +41,9 @@ sent, 3 the server could not be reached or verified.`
 
 func checkCommand(f *Factory) *cobra.Command {
 	io := f.IO
-	var output, rights string
+	var rights string
+	own := ownFlags{command: "check", forms: []string{"json"}, plain: "a sentence and its warnings",
+		outputUsage: "json: one object with the server, version, identity, warnings and notices"}
 	cmd := &cobra.Command{
 		Use:   "check [-o json] [--rights PROFILE]",
 		Short: "Test the connection: version, identity, and a warning for rights a reader never needs",
@@ -53,9 +52,9 @@ func checkCommand(f *Factory) *cobra.Command {
   studioctl --connection prod check -o json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			jsonOut := output == "json"
-			if output != "" && !jsonOut {
-				return fail(fault.Refusef(statement.CodeBadValue, sentenceCheckOutput), false)
+			jsonOut, output := own.jsonErrors(), own.output
+			if err := own.check(); err != nil {
+				return fail(err, false)
 			}
 			if rights != "" {
 				return checkRights(f, cmd.Context(), rights, output)
@@ -75,7 +74,7 @@ func checkCommand(f *Factory) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "json: one object with the server, version, identity, warnings and notices")
+	own.bind(cmd)
 	cmd.Flags().StringVar(&rights, "rights", "", "ask the self access reviews of one rights profile instead: "+strings.Join(check.ProfileNames(), ", ")+" (exit 4 when one is missing)")
 	return cmd
 }

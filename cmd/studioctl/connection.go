@@ -13,7 +13,6 @@ import (
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/sanitize"
-	"github.com/studioctl/studioctl/statement"
 	"github.com/studioctl/studioctl/store"
 )
 
@@ -23,7 +22,6 @@ const (
 	sentenceConnectionFlags   = "studioctl connection reads a kubeconfig only through --from-kubeconfig FILE and takes no --kubeconfig, --context, --connection or --replay before the verb. Nothing was saved."
 	sentenceFromKubeconfig    = "studioctl connection add needs --from-kubeconfig FILE: the connection's fields are imported from one of its contexts. Nothing was saved."
 	sentenceSSHFlags          = "--ssh takes USER@HOST or USER@HOST:PORT and goes with --ssh-known-host, the SSH host's key as one known_hosts line; give both. Nothing was saved."
-	sentenceConnectionOutput  = "-o takes json only. Nothing was sent."
 	sentenceConnectionSaved   = "Saved connection %s for %s; use it with: studioctl --connection %s get pods"
 	sentenceConnectionRemoved = "Removed connection %s."
 	sentenceKeptInKeyring     = "Its credentials are kept in the OS keyring (service studioctl, account %s); the connections file holds none of them."
@@ -163,15 +161,16 @@ func tunnelOf(target, knownHost string) (*kube.Tunnel, error) {
 
 func connectionList(f *Factory) *cobra.Command {
 	io := f.IO
-	var output string
+	own := ownFlags{command: "connection list", forms: []string{"json"}, plain: "a table",
+		outputUsage: "json: the connections as one object (credentials as set or not set)"}
 	cmd := &cobra.Command{
 		Use:     "list",
 		Example: "  studioctl connection list\n  studioctl connection list -o json",
 		Short:   "List the saved connections",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			jsonOut := output == "json"
-			if err := checkConnectionOutput(&f.flags, output); err != nil {
+			jsonOut := own.jsonErrors()
+			if err := checkConnectionOutput(&f.flags, &own); err != nil {
 				return fail(err, jsonOut)
 			}
 			list, err := io.savedStore().List()
@@ -198,21 +197,22 @@ func connectionList(f *Factory) *cobra.Command {
 			return printConnection(io, res, jsonOut)
 		},
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "json: the connections as one object (credentials as set or not set)")
+	own.bind(cmd)
 	return cmd
 }
 
 func connectionShow(f *Factory) *cobra.Command {
 	io := f.IO
-	var output string
+	own := ownFlags{command: "connection show", forms: []string{"json"}, plain: "its fields",
+		outputUsage: "json: the connection as one object (credentials as set or not set)"}
 	cmd := &cobra.Command{
 		Use:     "show NAME",
 		Example: "  studioctl connection show prod\n  studioctl connection show prod -o json",
 		Short:   "Show a saved connection's fields (credentials only as set or not set)",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			jsonOut := output == "json"
-			if err := checkConnectionOutput(&f.flags, output); err != nil {
+			jsonOut := own.jsonErrors()
+			if err := checkConnectionOutput(&f.flags, &own); err != nil {
 				return fail(err, jsonOut)
 			}
 			c, err := io.savedStore().Get(args[0])
@@ -230,7 +230,7 @@ func connectionShow(f *Factory) *cobra.Command {
 			return printConnection(io, res, jsonOut)
 		},
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "json: the connection as one object (credentials as set or not set)")
+	own.bind(cmd)
 	return cmd
 }
 
@@ -255,14 +255,11 @@ func connectionRemove(f *Factory) *cobra.Command {
 	}
 }
 
-func checkConnectionOutput(g *globals, output string) error {
+func checkConnectionOutput(g *globals, own *ownFlags) error {
 	if err := noGlobalConnection(g); err != nil {
 		return err
 	}
-	if output != "" && output != "json" {
-		return fault.Refusef(statement.CodeBadValue, sentenceConnectionOutput)
-	}
-	return nil
+	return own.check()
 }
 
 func printConnection(io *IOStreams, res *printer.Result, jsonOut bool) error {

@@ -263,7 +263,7 @@ func TestSavedPlainHTTPNeedsTheSwitch(t *testing.T) {
 
 func TestCheckRefusesAnotherOutput(t *testing.T) {
 	tio := newTestIO(t, t.TempDir())
-	if code := tio.run("check", "-o", "yaml"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), "json only") {
+	if code := tio.run("check", "-o", "yaml"); code != fault.ExitRefused || !strings.Contains(tio.err.String(), `check -o takes json, not "yaml"`) {
 		t.Fatalf("exit %d: %s", code, tio.err)
 	}
 	// No connection at all: the sentence that says how to make one, as JSON with -o json.

@@ -5,17 +5,16 @@ import (
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
-	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/platform"
 	"github.com/studioctl/studioctl/printer"
-	"github.com/studioctl/studioctl/statement"
 )
 
 func discoverCommand(f *Factory) *cobra.Command {
 	io := f.IO
-	var output, diffFile string
+	var diffFile string
+	own := ownFlags{command: "discover", forms: []string{"json", "yaml"}, plain: "sections", outputUsage: "json or yaml: the versioned document of docs/discover.md"}
 	cmd := &cobra.Command{
 		Use:   "discover [-o json|yaml] [--diff FILE]",
 		Short: "Inventory the cluster: version, distribution and mode with evidence, nodes, classes, CoreDNS, add-ons",
@@ -28,9 +27,9 @@ func discoverCommand(f *Factory) *cobra.Command {
 		Example: "  studioctl --kubeconfig k.yaml discover\n  studioctl --kubeconfig k.yaml discover -o json > inventory.json\n  studioctl --kubeconfig k.yaml discover --diff inventory.json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			jsonOut := output == "json"
-			if output != "" && output != "json" && output != "yaml" {
-				return fail(fault.Refusef(statement.CodeBadValue, platform.SentenceOutputJSONYAML, "discover"), false)
+			jsonOut, output := own.jsonErrors(), own.output
+			if err := own.check(); err != nil {
+				return fail(err, false)
 			}
 			var earlier map[string]any
 			if diffFile != "" {
@@ -59,7 +58,7 @@ func discoverCommand(f *Factory) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "json or yaml: the versioned document of docs/discover.md")
+	own.bind(cmd)
 	cmd.Flags().StringVar(&diffFile, "diff", "", "compare with an earlier discover -o json inventory")
 	return cmd
 }

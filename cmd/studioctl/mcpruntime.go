@@ -2,22 +2,20 @@ package main
 
 import (
 	"context"
-	"regexp"
 
 	"github.com/spf13/cobra"
 	studioctl "github.com/studioctl/studioctl"
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/platform"
-	"github.com/studioctl/studioctl/statement"
 )
-
-var labelValue = regexp.MustCompile(`^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$`)
 
 func mcpRuntimeCommand(f *Factory) *cobra.Command {
 	io := f.IO
-	var output, tenant, project string
+	var tenant, project string
+	own := ownFlags{command: "mcp-runtime", forms: []string{"json"}, plain: "sections", outputUsage: "json: the document of docs/platform.md"}
 	cmd := &cobra.Command{
 		Use:   "mcp-runtime [--tenant T] [--project P] [-o json]",
 		Short: "The ToolHive MCP runtime: operator, MCPServer CRD, ToolHive components and the managed instances",
@@ -31,12 +29,12 @@ func mcpRuntimeCommand(f *Factory) *cobra.Command {
 		Example: "  studioctl --kubeconfig k.yaml mcp-runtime\n  studioctl --kubeconfig k.yaml mcp-runtime --tenant acme -o json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			jsonOut := output == "json"
-			if output != "" && !jsonOut {
-				return fail(fault.Refusef(statement.CodeBadValue, platform.SentenceOutputJSON, "mcp-runtime"), false)
+			jsonOut := own.jsonErrors()
+			if err := own.check(); err != nil {
+				return fail(err, false)
 			}
 			for flag, v := range map[string]string{"--tenant": tenant, "--project": project} {
-				if !labelValue.MatchString(v) {
+				if v != "" && !apivalue.IsLabelValue(v) {
 					return fail(fault.Refusef(platform.CodeUsage, platform.SentenceLabelValue, flag), jsonOut)
 				}
 			}
@@ -45,12 +43,12 @@ func mcpRuntimeCommand(f *Factory) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				return cli.Print(io.Out, io.Err, s, platform.Result(output, rt, rt.Lines()))
+				return cli.Print(io.Out, io.Err, s, platform.Result(own.output, rt, rt.Lines()))
 			})
 		},
 	}
 	cmd.Flags().StringVar(&tenant, "tenant", "", "only the instances of this tenant (label eai.io/tenant)")
 	cmd.Flags().StringVar(&project, "project", "", "only the instances of this project (label eai.io/project)")
-	cmd.Flags().StringVarP(&output, "output", "o", "", "json: the document of docs/platform.md")
+	own.bind(cmd)
 	return cmd
 }

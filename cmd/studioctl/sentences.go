@@ -38,3 +38,9 @@ const (
 	sentenceUnknownVerb     = "%q is not a command of studioctl. It reads kubectl's %s; and has its own %s. Nothing was sent."
 	sentenceUnknownVerbNear = "%q is not a command of studioctl; did you mean %s? It reads kubectl's %s; and has its own %s. Nothing was sent."
 )
+
+// The flags studioctl's own commands share with the statements (ownflags.go).
+const (
+	sentenceOwnOutput = "%s -o takes %s, not %q; without -o it prints %s. Nothing was sent."
+	sentenceOwnForm   = "%s -o takes %s, not %q. Nothing was sent."
+)

@@ -12,13 +12,12 @@ import (
 	"github.com/studioctl/studioctl/internal/inner"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
-	"github.com/studioctl/studioctl/statement"
 )
 
 func treeCommand(f *Factory) *cobra.Command {
 	io := f.IO
 	var objects bool
-	var output string
+	own := ownFlags{command: "tree", forms: []string{"json"}, plain: "the tree", outputUsage: "json: the versioned document of docs/tree.md"}
 	cmd := &cobra.Command{
 		Use:   "tree [Cluster|NAMESPACE ...]",
 		Short: "Print the cluster as a tree: Cluster's folders with counts and the namespaces, or the named containers' folders",
@@ -30,9 +29,9 @@ func treeCommand(f *Factory) *cobra.Command {
 			"described in docs/tree.md.",
 		Example: "  studioctl --kubeconfig k.yaml tree\n  studioctl --kubeconfig k.yaml tree shop payments --objects\n  studioctl --kubeconfig k.yaml tree shop -o json",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			jsonOut := output == "json"
-			if output != "" && output != "json" {
-				return fail(fault.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
+			jsonOut := own.jsonErrors()
+			if err := own.check(); err != nil {
+				return fail(err, false)
 			}
 			for _, a := range args {
 				if a != browse.ClusterName && !fault.IsDNS1123Label(a) {
@@ -55,13 +54,14 @@ func treeCommand(f *Factory) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&objects, "objects", false, "list each folder's object names (the first 1,000) and the custom resource types")
-	cmd.Flags().StringVarP(&output, "output", "o", "", "json: the versioned document of docs/tree.md")
+	own.bind(cmd)
 	return cmd
 }
 
 func sourceCommand(f *Factory) *cobra.Command {
 	io := f.IO
-	var namespace, output string
+	own := ownFlags{command: "source", forms: []string{"json"}, defaultForm: "yaml", outputUsage: "yaml or json",
+		namespaced: true, namespaceUsage: "the object's namespace (default: the connection's default namespace)"}
 	cmd := &cobra.Command{
 		Use:   "source TYPE/NAME | TYPE NAME",
 		Short: "Print an object's YAML view: managedFields removed, a Secret's values replaced by markers",
@@ -70,31 +70,24 @@ func sourceCommand(f *Factory) *cobra.Command {
 			"--redact machine the document is masked as every machine read is.",
 		Example: "  studioctl --kubeconfig k.yaml source deployment/web -n shop\n  studioctl --kubeconfig k.yaml source node kwok-node-1 -o json",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			jsonOut := output == "json"
-			if output == "" {
-				output = "yaml"
+			jsonOut := own.jsonErrors()
+			if own.output == "" {
+				own.output = "yaml"
 			}
-			if output != "yaml" && output != "json" {
-				return fail(fault.Refusef(statement.CodeBadValue, browse.SentenceOutput, "yaml or json"), false)
+			if err := own.check(); err != nil {
+				return fail(err, false)
 			}
 			typ, name, ok := sourceTarget(args)
 			if !ok {
 				return fail(fault.Refusef(browse.CodeUsage, browse.SentenceSourceArgs), jsonOut)
-			}
-			if namespace != "" && !fault.IsDNS1123Label(namespace) {
-				return fail(fault.Refusef(browse.CodeUsage, browse.SentenceTreeNamespace, namespace), jsonOut)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				r, err := inner.Client(s).Resolve(ctx, typ)
 				if err != nil {
 					return err
 				}
-				ns := namespace
-				if ns == "" {
-					ns = s.Namespace()
-				}
 				b := browse.Open(s)
-				res, err := b.SourceResult(ctx, browse.ObjectNode(r, ns, name), output)
+				res, err := b.SourceResult(ctx, browse.ObjectNode(r, own.scope(s).Namespace, name), own.output)
 				if err != nil {
 					return err
 				}
@@ -105,8 +98,7 @@ func sourceCommand(f *Factory) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVarP(&namespace, "namespace", "n", "", "the object's namespace (default: the connection's default namespace)")
-	cmd.Flags().StringVarP(&output, "output", "o", "yaml", "yaml or json")
+	own.bind(cmd)
 	return cmd
 }
 
@@ -123,7 +115,7 @@ func sourceTarget(args []string) (typ, name string, ok bool) {
 
 func healthCommand(f *Factory) *cobra.Command {
 	io := f.IO
-	var output string
+	own := ownFlags{command: "health", forms: []string{"json"}, plain: "a few lines", outputUsage: "json: a versioned document (docs/tree.md)"}
 	cmd := &cobra.Command{
 		Use:     "health",
 		Example: "  studioctl --kubeconfig k.yaml health\n  studioctl --connection prod health -o json",
@@ -134,9 +126,9 @@ func healthCommand(f *Factory) *cobra.Command {
 			"none to show.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			jsonOut := output == "json"
-			if output != "" && output != "json" {
-				return fail(fault.Refusef(statement.CodeBadValue, browse.SentenceOutput, "json"), false)
+			jsonOut := own.jsonErrors()
+			if err := own.check(); err != nil {
+				return fail(err, false)
 			}
 			return f.withSession(cmd.Context(), jsonOut, func(ctx context.Context, s *studioctl.Session) error {
 				h, err := browse.Open(s).Health(ctx)
@@ -162,6 +154,6 @@ func healthCommand(f *Factory) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "json: a versioned document (docs/tree.md)")
+	own.bind(cmd)
 	return cmd
 }

@@ -165,11 +165,11 @@ func TestTreeCommandRefusals(t *testing.T) {
 		err  string
 	}{
 		{[]string{"tree", "Shop"}, 2, `"Shop" is not a namespace name`},
-		{[]string{"tree", "-o", "yaml"}, 2, "-o takes json here"},
+		{[]string{"tree", "-o", "yaml"}, 2, `tree -o takes json, not "yaml"`},
 		{[]string{"source", "deployment"}, 2, "source takes TYPE/NAME or TYPE NAME"},
 		{[]string{"source", "a/b", "c"}, 2, "source takes TYPE/NAME or TYPE NAME"},
-		{[]string{"source", "pod/x", "-o", "wide"}, 2, "-o takes yaml or json here"},
-		{[]string{"health", "-o", "wide"}, 2, "-o takes json here"},
+		{[]string{"source", "pod/x", "-o", "wide"}, 2, `source -o takes yaml or json, not "wide"`},
+		{[]string{"health", "-o", "wide"}, 2, `health -o takes json, not "wide"`},
 	} {
 		_, errOut, code := ts.run(t, c.args...)
 		if code != c.code || !strings.Contains(errOut, c.err) {
