@@ -13,8 +13,9 @@ import (
 	"github.com/studioctl/studioctl/statement"
 )
 
-// ownFlags are studioctl's own flags: the server fixes what they set, and no statement may.
-var ownFlags = []string{"max-rows", "redact", "replay", "connection", "version"}
+// ownFlags are studioctl's own flags that are not kubectl's connection flags: the server fixes
+// what they set, and no statement may (statement.GlobalFlags).
+var ownFlags = statement.AgentRefusedFlags()
 
 func (s *Server) runRead(ctx context.Context, _ *sdk.CallToolRequest, in ReadInput) (*sdk.CallToolResult, ReadOutput, error) {
 	out := ReadOutput{Connection: in.Connection, Statement: in.Statement}

@@ -8,11 +8,8 @@ import (
 )
 
 // ownFlagTakesValue lists studioctl's own flags by every spelling the root command accepts, and
-// whether each takes a value.
-var ownFlagTakesValue = map[string]bool{
-	"--kubeconfig": true, "--context": true, "--connection": true, "--replay": true,
-	"--redact": true, "--max-rows": true, "-v": true, "--v": true, "--version": false, "--help": false, "-h": false,
-}
+// whether each takes a value (statement.GlobalFlags).
+var ownFlagTakesValue = statement.GlobalFlagSpellings()
 
 // arrangeArgs gives the command line kubectl's placement rules before cobra reads it. A
 // statement flag written before the verb (studioctl -n shop get pods) moves behind the statement;

@@ -11,7 +11,6 @@ import (
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
 	"github.com/studioctl/studioctl/kube"
-	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -40,15 +39,7 @@ func newRoot(f *Factory) *cobra.Command {
 	root.Flags().SetInterspersed(false)
 	root.Version = kube.Version
 	root.SetVersionTemplate("studioctl {{.Version}}\n")
-	root.Flags().Bool("version", false, "print studioctl's version; nothing is sent (version prints the server's too)")
-	root.PersistentFlags().BoolP("help", "h", false, "print help; nothing is sent")
-	root.PersistentFlags().StringVar(&g.kubeconfig, "kubeconfig", "", "read this kubeconfig file (strictly: no exec plugins, no file paths, no impersonation)")
-	root.PersistentFlags().StringVar(&g.context, "context", "", "the kubeconfig context to use (of --kubeconfig, or of KUBECONFIG or ~/.kube/config when no connection is named; default: its current context)")
-	root.PersistentFlags().StringVar(&g.connection, "connection", "", "a saved connection (or STUDIOCTL_CONNECTION)")
-	root.PersistentFlags().StringVar(&g.replay, "replay", "", "answer from a snapshot file (studioctl snapshot), a recording (a recording file, or a directory of them), or demo; no server needed")
-	root.PersistentFlags().StringVar(&g.redact, "redact", "people", "people: Secret values stripped; machine: also mask values an agent must not read")
-	root.PersistentFlags().Var(&g.maxRows, "max-rows", fmt.Sprintf("rows one statement may read (default %d, at most %d)", limits.DefaultMaxRows, limits.MaxMaxRows))
-	root.PersistentFlags().IntVarP(&g.verbosity, "v", "v", 0, "trace level: 6 prints each request line on stderr (never a credential or a body)")
+	g.register(root)
 	f.registerCompletions(root)
 	root.SetHelpCommand(helpCommand(io))
 	for _, mk := range ownCommands {
