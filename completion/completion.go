@@ -18,7 +18,7 @@ import (
 )
 
 // DefaultTimeout bounds the server reads of one completion.
-const DefaultTimeout = 2 * time.Second
+const DefaultTimeout = limits.CompletionDeadline
 
 // Source answers completions; with a nil Client it offers verbs and flags only.
 type Source struct {

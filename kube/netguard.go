@@ -6,6 +6,8 @@ import (
 	"net/netip"
 	"strconv"
 	"time"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // metadataAddrs are the cloud metadata and host-agent addresses outside the link-local ranges:
@@ -54,7 +56,7 @@ func newGuardedDialer(r Resolver, connectTimeout time.Duration) *guardedDialer {
 	if r == nil {
 		r = net.DefaultResolver
 	}
-	return &guardedDialer{resolver: r, dialer: net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}}
+	return &guardedDialer{resolver: r, dialer: net.Dialer{Timeout: connectTimeout, KeepAlive: limits.DialKeepAlive}}
 }
 
 func (g *guardedDialer) DialContext(ctx context.Context, network, address string) (net.Conn, error) {

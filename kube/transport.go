@@ -174,7 +174,7 @@ func newBaseTransport(ep *Endpoint, opts Options) *http.Transport {
 		TLSHandshakeTimeout:    connectTimeout,
 		ForceAttemptHTTP2:      ep.TLS != nil,
 		MaxIdleConns:           8,
-		IdleConnTimeout:        90 * time.Second,
+		IdleConnTimeout:        limits.IdleConnTimeout,
 		MaxResponseHeaderBytes: 1 << 20,
 	}
 	if ep.TLS != nil {

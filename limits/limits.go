@@ -108,7 +108,25 @@ const (
 	MCPFrameBytes         = 4 << 20   // bytes of one stdio JSON-RPC line; a longer one is a parse error
 	MCPStatementChars     = 4096      // characters of one run_kubectl_read statement
 	MCPMaxRows            = 1000      // the row cap of every read on the agent path; nothing raises it
-	ConsoleHistory        = 1000      // lines the interactive console's history keeps
+	MCPConcurrentCalls    = 4         // agent tool calls that run at once unless the server is told otherwise
+	SnapshotListLines     = 20        // names snapshot inspect lists of a kind before "and N more"
+	BrowseColumnWidth     = 64        // characters of a browse list's column before it is cut
+	// MCPCallDeadline bounds one agent tool call unless the server is told otherwise.
+	MCPCallDeadline = 2 * time.Minute
+	// CompletionDeadline bounds the server reads of one completion (a shell's tab, the console's).
+	CompletionDeadline = 2 * time.Second
+	// KeyringDeadline bounds one call to the OS keyring, which can hang without a session bus.
+	KeyringDeadline = 5 * time.Second
+	// ProgressPipedEvery is the least time between two progress lines on a stream that is not a
+	// terminal (a CI log).
+	ProgressPipedEvery = 2 * time.Second
+	// ProgressTTYEvery is the least time between two redraws of a progress line on a terminal.
+	ProgressTTYEvery = 100 * time.Millisecond
+	// DialKeepAlive is the keep-alive period of a connection to the API server.
+	DialKeepAlive = 30 * time.Second
+	// IdleConnTimeout closes a kept connection to the API server idle this long.
+	IdleConnTimeout = 90 * time.Second
+	ConsoleHistory  = 1000 // lines the interactive console's history keeps
 	// DefaultStatementDeadline bounds a statement's paged reads in all; StatementDeadlines
 	// (statement.go) sets it per command.
 	DefaultStatementDeadline = 2 * time.Minute

@@ -37,9 +37,9 @@ const (
 	// MaxRows is the row cap of every read on the agent path; nothing raises it.
 	MaxRows = limits.MCPMaxRows
 	// DefaultDeadline bounds one call when Options.Deadline is 0.
-	DefaultDeadline = 2 * time.Minute
+	DefaultDeadline = limits.MCPCallDeadline
 	// DefaultConcurrent is how many calls run at once when Options.MaxConcurrent is 0.
-	DefaultConcurrent = 4
+	DefaultConcurrent = limits.MCPConcurrentCalls
 )
 
 // Connection is one connection the agent may read: its name, its server's host name (all the

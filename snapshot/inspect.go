@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/sanitize"
 )
@@ -108,7 +109,7 @@ func (m *Manifest) objectsLine() string {
 }
 
 // maxCutLines is how many namespaces' cuts inspect and the summary name; the rest are counted.
-const maxCutLines = 20
+const maxCutLines = limits.SnapshotListLines
 
 // cutLines name each kind's namespaces cut at --max-rows, at most maxCutLines of them.
 func (m *Manifest) cutLines() []string {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 )
 
@@ -192,7 +193,7 @@ func (l *list) recompute() {
 }
 
 // maxColumnWidth keeps one long cell from pushing every other column off the screen.
-const maxColumnWidth = 64
+const maxColumnWidth = limits.BrowseColumnWidth
 
 func matches(cells []string, needle string) bool {
 	for _, c := range cells {

@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/audit"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/cli"
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/sanitize"
 )
 
@@ -143,7 +144,7 @@ type progress struct {
 }
 
 // pipedEvery is the least time between two progress lines on a stream that is not a terminal.
-const pipedEvery = 2 * time.Second
+const pipedEvery = limits.ProgressPipedEvery
 
 func newProgress(w io.Writer, tty bool, now func() time.Time) *progress {
 	return &progress{w: w, tty: tty, now: now, told: now()}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/store"
 	"github.com/zalando/go-keyring"
 )
@@ -15,7 +16,7 @@ import (
 
 // keyringTimeout bounds one keyring call: a locked keyring that shows an unlock prompt nobody
 // answers must not hang the command; past it the keyring counts as not answering.
-const keyringTimeout = 5 * time.Second
+const keyringTimeout = limits.KeyringDeadline
 
 // osKeyringFor is the OS keyring, or nil where none can answer. On Linux and the BSDs the Secret
 // Service is reached over the session's D-Bus: with no DBUS_SESSION_BUS_ADDRESS (CI, containers,

@@ -172,7 +172,7 @@ func progressDisplay(io *IOStreams) func(snapshot.Progress) {
 		mu.Lock()
 		defer mu.Unlock()
 		if io.ErrTTY {
-			if time.Since(last) < 100*time.Millisecond {
+			if time.Since(last) < limits.ProgressTTYEvery {
 				return
 			}
 			last = time.Now()
