@@ -125,7 +125,7 @@ func ObjectNode(r kube.APIResource, namespace, name string) *Node {
 // for a Secret every value already replaced by a marker at decode (people mode), its keys kept.
 func (b *Browser) Source(ctx context.Context, n *Node) (map[string]any, error) {
 	if n.Kind != KindObject || n.Resource == nil {
-		return nil, fault.Refusef(CodeUsage, "Only an object's row has a YAML view. Nothing was sent.")
+		return nil, fault.Refusef(CodeUsage, sentenceNoYAMLView)
 	}
 	if _, err := b.discovery(ctx); err != nil {
 		return nil, err
@@ -181,7 +181,7 @@ func (b *Browser) List(ctx context.Context, n *Node) (*printer.Result, error) {
 func (b *Browser) runNamed(ctx context.Context, n *Node, name string) (*printer.Result, error) {
 	a, ok := n.Action(name)
 	if !ok {
-		return nil, fault.Refusef(CodeUsage, "This row has no %s action. Nothing was sent.", name)
+		return nil, fault.Refusef(CodeUsage, sentenceNoRowAction, name)
 	}
 	return b.Run(ctx, n, a)
 }

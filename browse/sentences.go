@@ -42,3 +42,9 @@ const (
 )
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// Row actions a row does not have.
+const (
+	sentenceNoYAMLView  = "Only an object's row has a YAML view. Nothing was sent."
+	sentenceNoRowAction = "This row has no %s action. Nothing was sent."
+)

@@ -198,3 +198,66 @@ func templateArgs(tmpl, hostile string) []any {
 	}
 	return args
 }
+
+// Every sentence template lives in its room's sentences.go, beside its code, where a reviewer
+// reads a room's words together: a sentence* constant declared elsewhere, or a Refusef given a
+// literal template, fails here.
+func TestSentencesLiveInSentencesFiles(t *testing.T) {
+	fset := token.NewFileSet()
+	files := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "e2e", "testdata", "livetest", ".git":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		files++
+		inSentences := filepath.Base(path) == "sentences.go"
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.ValueSpec:
+				for _, id := range x.Names {
+					if lower := strings.ToLower(id.Name); strings.HasPrefix(lower, "sentence") && !inSentences {
+						t.Errorf("%s: %s is declared outside the room's sentences.go", fset.Position(id.Pos()), id.Name)
+					}
+				}
+			case *ast.CallExpr:
+				if name := callName(x.Fun); name == "Refusef" && len(x.Args) > 1 {
+					if lit, ok := x.Args[1].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						t.Errorf("%s: Refusef is given a literal sentence; name it in sentences.go", fset.Position(lit.Pos()))
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 200 {
+		t.Fatalf("read %d files; the walk no longer reads the module", files)
+	}
+}
+
+func callName(fun ast.Expr) string {
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	}
+	return ""
+}

@@ -27,21 +27,6 @@ type Tunnel struct {
 	KnownHost string // the host's key as a known_hosts line: "host ssh-ed25519 AAAA..."
 }
 
-// The tunnel's refusals and failures.
-const (
-	codeTunnel         = "refused.connection.tunnel"
-	CodeTunnelAgent    = "refused.connection.ssh_agent"
-	CodeTunnelHostKey  = "unreachable.ssh_host_key"
-	codeTunnelConnect  = "unreachable.ssh"
-	sentenceTunnelUser = "The SSH tunnel needs a user: the name studioctl signs in to the SSH host as. Nothing was sent."
-	sentenceTunnelHost = "The SSH tunnel's host must be a host name or an IP address, and its port a number from 1 to 65535. Nothing was sent."
-	sentenceTunnelKey  = "The SSH tunnel needs the SSH host's key as one known_hosts line (host, key type and key, as ssh-keyscan prints it), so that the host is checked before anything is sent. Nothing was sent."
-	sentenceTunnelFar  = "The API server behind the SSH tunnel is a link-local or cloud metadata address, which studioctl never dials, through a tunnel or not. Nothing was sent."
-	sentenceNoAgent    = "The SSH tunnel signs in with a key from ssh-agent, and no agent is running (SSH_AUTH_SOCK is unset or its socket does not answer): start one and add the key with ssh-add. studioctl never reads a key file. Nothing was sent."
-	sentenceHostKey    = "The SSH host %s did not prove the key saved for it: its key is not the one in the connection's known_hosts line. Nothing was sent through it."
-	sentenceSSHConnect = "Could not open the SSH tunnel through %s: the host did not answer, refused the user, or accepted none of the agent's keys."
-)
-
 // validate checks a tunnel's fields and the far end it leads to, before anything is dialled.
 func (t *Tunnel) validate(farHost string) (*tunnelConfig, error) {
 	if strings.TrimSpace(t.User) == "" || strings.ContainsAny(t.User, " \t\r\n@") {

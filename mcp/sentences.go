@@ -49,3 +49,14 @@ const (
 	sentenceInitializeParams   = "Invalid params: initialize takes an object with protocolVersion (a string), capabilities (an object) and clientInfo (an object with name and version)."
 	sentenceLoggingLevel       = "Invalid params: %q is not a logging level; logging/setLevel takes one of debug, info, notice, warning, error, critical, alert or emergency."
 )
+
+// Codes and sentences of the HTTP transport.
+const (
+	CodeHTTPAddress = "refused.agent.http_address"
+	CodeHTTPToken   = "refused.agent.http_token"
+
+	sentenceHTTPAddress = "--http listens on this machine only: give a loopback address such as 127.0.0.1:8765 or [::1]:8765, not %q. Nothing was started."
+	sentenceHTTPToken   = "--http needs a bearer token read from a file: --http-token-file FILE, holding at least 32 characters on one line. Nothing was started."
+	// The store refuses wider modes for saved credentials; a bearer token is one.
+	sentenceHTTPTokenMode = "The token file %s may be read or written by other users; the bearer token is a credential, so make it readable by you alone (chmod 600). Nothing was started."
+)

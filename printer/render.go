@@ -48,8 +48,6 @@ func (w *Writer) Raise(m RedactMode) error {
 	return nil
 }
 
-const sentenceMachineLower = "Machine redaction was set when this session started and cannot be lowered to people mode; start a new session without --redact machine. Nothing was sent."
-
 // Write prints a result: notices and the empty line on stderr, the answer on stdout. It masks
 // the result in the writer's mode first (Mask), unless it was masked so already.
 func (w *Writer) Write(r *Result) error {

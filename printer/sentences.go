@@ -25,3 +25,6 @@ const (
 	sentenceColumnPath  = "The custom column path %q cannot be read: %s. Nothing was sent."
 	sentenceFormOutput  = "The template printed more than 8 MiB, the cap of an answer's text, so it was stopped."
 )
+
+// Why a Writer is not lowered to people mode.
+const sentenceMachineLower = "Machine redaction was set when this session started and cannot be lowered to people mode; start a new session without --redact machine. Nothing was sent."

@@ -173,9 +173,6 @@ func ownerInCopy(s string) string {
 	return out
 }
 
-// SentenceOwnerSelector is the refusal of a selector on the owner, wherever a selector is read.
-const SentenceOwnerSelector = "A label selector may not name eai.io/owner: studioctl shows an owner only as its fingerprint, and a selector on it would confirm a guessed identity. Nothing was sent."
-
 // SelectsOwner reports whether a label selector names the owner key in one of its requirements.
 // The one implementation is the allowlist's (policy.SelectsOwner), which refuses such a request
 // on every path; statements ask it first to refuse with their own sentence.

@@ -16,8 +16,6 @@ import (
 	"github.com/studioctl/studioctl/read/reader"
 )
 
-const sentenceBrowseTerminal = "browse draws a full-screen program, so it needs a terminal on stdin and stdout; use studioctl get or studioctl tree (with --objects) in a pipe. Nothing was sent."
-
 // browseOptions are browse's own: the first kind shown and its namespace.
 type browseOptions struct {
 	kind      string

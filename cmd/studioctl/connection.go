@@ -16,25 +16,6 @@ import (
 	"github.com/studioctl/studioctl/store"
 )
 
-// Sentences of the connection commands (the store's own live in store/sentences.go).
-const (
-	codeConnectionFlags       = "refused.flags"
-	sentenceConnectionFlags   = "studioctl connection reads a kubeconfig only through --from-kubeconfig FILE and takes no --kubeconfig, --context, --connection or --replay before the verb. Nothing was saved."
-	sentenceFromKubeconfig    = "studioctl connection add needs --from-kubeconfig FILE: the connection's fields are imported from one of its contexts. Nothing was saved."
-	sentenceSSHFlags          = "--ssh takes USER@HOST or USER@HOST:PORT and goes with --ssh-known-host, the SSH host's key as one known_hosts line; give both. Nothing was saved."
-	sentenceConnectionSaved   = "Saved connection %s for %s; use it with: studioctl --connection %s get pods"
-	sentenceConnectionRemoved = "Removed connection %s."
-	sentenceKeptInKeyring     = "Its credentials are kept in the OS keyring (service studioctl, account %s); the connections file holds none of them."
-	sentenceKeptInFile        = "Its credentials are kept in %s (mode 0600), as no OS keyring answered; studioctl connection move-to-keyring moves them once one does."
-	sentenceMovedToKeyring    = "Moved the credentials of %d connections to the OS keyring; %s holds none of them now."
-	sentenceNothingToMove     = "No saved connection keeps credentials in %s; nothing was changed."
-	sentenceNoConnections     = "No saved connections; add one with: studioctl connection add NAME --from-kubeconfig FILE"
-	sentenceAgentTokenFile    = "The agent token file could not be read, or holds no token on its first line (at most 64 KiB). Nothing was saved."
-	sentenceMCPOnOff          = "studioctl connection mcp NAME takes --on or --off. Nothing was saved."
-	sentenceMCPOn             = "Connection %s opted in to studioctl mcp: agents may read it, as its agent token when one is set, else as its own credential."
-	sentenceMCPOff            = "Connection %s opted out of studioctl mcp: agents may not read it."
-)
-
 const connectionLong = `Saved connections keep the fields of one kubeconfig context: the server's host, port and API
 path, the TLS server name, the CA, the token or client certificate and key, the default namespace,
 the namespaces the tree lists and the SSL mode. They live in the user's configuration directory

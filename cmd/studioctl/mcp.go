@@ -16,16 +16,6 @@ import (
 	"github.com/studioctl/studioctl/sanitize"
 )
 
-// Sentences of studioctl mcp.
-const (
-	sentenceMCPFlags      = "studioctl mcp reads saved connections that opted in (studioctl connection mcp NAME --on) or a recording (--replay); it takes no --kubeconfig, --context or --max-rows: the agent never sees a kubeconfig, and its row cap is %d. Nothing was started."
-	sentenceMCPNone       = "No saved connection opted in to studioctl mcp; opt one in with: studioctl connection mcp NAME --on (or try it with: studioctl mcp --replay demo). Nothing was started."
-	sentenceMCPNotOpted   = "The saved connection %q did not opt in to studioctl mcp; opt it in with: studioctl connection mcp %s --on. Nothing was started."
-	sentenceMCPTokenAlone = "--http-token-file goes with --http ADDR. Nothing was started."
-	sentenceMCPListening  = "studioctl mcp: serving MCP over streamable HTTP on http://%s%s (bearer token required)"
-	sentenceMCPNoLog      = "notice: studioctl found no state directory, so this server keeps no call log."
-)
-
 const mcpLong = `studioctl mcp serves the agent surface: a Model Context Protocol server whose tools are read-only
 (run_kubectl_read, profile_workloads, inspect_usage, outline_cluster, list_connections). It
 reads only the saved connections that opted in (studioctl connection add NAME --from-kubeconfig

@@ -7,17 +7,6 @@ import (
 	"github.com/studioctl/studioctl/fault"
 )
 
-// Why a file --replay, snapshot inspect or snapshot diff names could not be read: each reason is
-// a fact studioctl found, never the operating system's own message (which may quote more than
-// the path).
-const (
-	sentenceReplayUnreadableWhy = "The recording at %s could not be read: %s. Nothing was sent."
-	reasonNotFound              = "no file or directory has that name"
-	reasonPermission            = "this user may not read it"
-	reasonNotPlainOrTooLarge    = "it is not a plain file, or it is larger than a recording may be"
-	reasonNotRecording          = "it is neither a snapshot nor a recording studioctl wrote"
-)
-
 // replayUnreadable is the refusal for a recording or snapshot at path that failed to load with
 // err: a refusal the loader composed is kept; any other error becomes studioctl's sentence with
 // the reason it can tell.

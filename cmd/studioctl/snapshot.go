@@ -17,12 +17,6 @@ import (
 	"github.com/studioctl/studioctl/snapshot"
 )
 
-// snapshot's sentences.
-const (
-	sentenceSnapshotReplay = "studioctl snapshot reads a server: it takes --kubeconfig or --connection, not --replay. Nothing was sent."
-	sentenceSnapshotScope  = "studioctl snapshot takes -n or -A, not both. Nothing was sent."
-)
-
 // snapshotFlags are what `studioctl snapshot FILE` takes.
 type snapshotFlags struct {
 	namespaces []string

@@ -16,12 +16,6 @@ import (
 	"github.com/studioctl/studioctl/run"
 )
 
-// An error studioctl did not compose (a bug), reported with this code.
-const (
-	codeInternal     = "internal"
-	sentenceInternal = "studioctl failed: %s"
-)
-
 // Printer prints one statement's outcome (read.Exec) as the command line does: the answer to out
 // through a Writer in the session's redaction mode, per-item errors and failures to errOut (as
 // JSON objects with -o json), and the exit code. On the command line a live statement (get -w,
