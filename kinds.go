@@ -3,7 +3,7 @@ package studioctl
 import (
 	"context"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // Kind is one kind the server serves, as discovery lists it.
@@ -33,7 +33,7 @@ type Kind struct {
 // GVR is the kind's exact name; its String is what every read accepts as a kind.
 func (k Kind) GVR() GVR { return GVR{Group: k.Group, Version: k.Version, Resource: k.Resource} }
 
-func kindOf(r kube.APIResource) Kind {
+func kindOf(r discovery.APIResource) Kind {
 	return Kind{Group: r.Group, Version: r.Version, Resource: r.Resource, Kind: r.Kind, Singular: r.Singular,
 		ShortNames: r.ShortNames, Namespaced: r.Namespaced, Verbs: r.Verbs, AllVerbs: r.AllVerbs, Categories: r.Categories}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/redact"
 )
@@ -42,7 +43,7 @@ type ListOptions struct {
 	MaxRows int
 }
 
-func (s *Session) scope(r kube.APIResource, o ListOptions) kube.Scope {
+func (s *Session) scope(r discovery.APIResource, o ListOptions) kube.Scope {
 	ns := o.Namespace
 	if ns == "" {
 		ns = s.Namespace()
@@ -63,20 +64,20 @@ func (s *Session) listOptions(o ListOptions, include string) (kube.ListOptions, 
 
 // listOf checks a list's options and then resolves its kind: the options' refusal comes first,
 // with nothing sent.
-func (s *Session) listOf(ctx context.Context, kind string, o ListOptions, include string) (kube.APIResource, kube.ListOptions, error) {
+func (s *Session) listOf(ctx context.Context, kind string, o ListOptions, include string) (discovery.APIResource, kube.ListOptions, error) {
 	ko, err := s.listOptions(o, include)
 	if err != nil {
-		return kube.APIResource{}, kube.ListOptions{}, err
+		return discovery.APIResource{}, kube.ListOptions{}, err
 	}
 	r, err := s.client.Resolve(ctx, kind)
 	if err != nil {
-		return kube.APIResource{}, kube.ListOptions{}, err
+		return discovery.APIResource{}, kube.ListOptions{}, err
 	}
 	return r, ko, nil
 }
 
 // mask applies machine redaction to an answer about r, in place.
-func (s *Session) mask(r kube.APIResource, v any) {
+func (s *Session) mask(r discovery.APIResource, v any) {
 	if s.mode != Machine {
 		return
 	}
@@ -230,7 +231,7 @@ func (p *tablePager) Page(kt *kube.Table) error {
 func (p *tablePager) Reset() { p.t.Rows = nil }
 
 // maskTable masks a table in machine mode through the same walker the command's answers take.
-func (s *Session) maskTable(r kube.APIResource, t *Table) {
+func (s *Session) maskTable(r discovery.APIResource, t *Table) {
 	if s.mode != Machine {
 		return
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/fault"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
@@ -101,7 +101,7 @@ func (n *Node) scoped(words ...string) []string {
 
 // statementType names a resource in a statement so that no other group's kind can take it: the
 // singular for the core group, singular.group otherwise (deployment.apps), as kubectl reads them.
-func statementType(r kube.APIResource) string {
+func statementType(r discovery.APIResource) string {
 	if r.Group == "" {
 		return r.Singular
 	}
@@ -110,7 +110,7 @@ func statementType(r kube.APIResource) string {
 
 // ObjectNode builds an object's node from a resolved resource, a namespace and a name, for the
 // row actions (the source command uses it).
-func ObjectNode(r kube.APIResource, namespace, name string) *Node {
+func ObjectNode(r discovery.APIResource, namespace, name string) *Node {
 	container := ClusterName
 	if !r.Namespaced {
 		namespace = ""

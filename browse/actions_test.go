@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/reader"
@@ -19,7 +20,7 @@ import (
 
 // Synthetic answers only (see browse_test.go).
 
-func resource(t *testing.T, b *Browser, group, res string) kube.APIResource {
+func resource(t *testing.T, b *Browser, group, res string) discovery.APIResource {
 	t.Helper()
 	d, err := b.Client().Discovery(context.Background())
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/read/reader"
 )
@@ -58,18 +59,18 @@ type Node struct {
 	Kind      NodeKind
 	Path      string // unique in the tree: "Cluster", "shop", "shop/deployments", "shop/deployment/web"
 	Label     string
-	Namespace string            // the namespace the node lives in; "" under Cluster
-	Resource  *kube.APIResource // folder, object and type nodes; nil when the kind is not served
-	Name      string            // object nodes: the object's name
-	Ref       string            // object: "deployment/web"; type: "widgets.demo.studioctl.dev"
-	Default   bool              // container: the session's default namespace
-	Opened    bool              // the node's children were read
-	Count     int               // folder: how many objects (types) it lists, when Counted
-	Counted   bool              // the count was read
-	Capped    bool              // more than TreeFolderCap objects exist: Count reads "1,000 or more"
-	NotServed bool              // the server does not serve this kind
-	Locked    *Lock             // the identity may not list this kind here
-	Err       *fault.Error      // the server answered the list with another error
+	Namespace string                 // the namespace the node lives in; "" under Cluster
+	Resource  *discovery.APIResource // folder, object and type nodes; nil when the kind is not served
+	Name      string                 // object nodes: the object's name
+	Ref       string                 // object: "deployment/web"; type: "widgets.demo.studioctl.dev"
+	Default   bool                   // container: the session's default namespace
+	Opened    bool                   // the node's children were read
+	Count     int                    // folder: how many objects (types) it lists, when Counted
+	Counted   bool                   // the count was read
+	Capped    bool                   // more than TreeFolderCap objects exist: Count reads "1,000 or more"
+	NotServed bool                   // the server does not serve this kind
+	Locked    *Lock                  // the identity may not list this kind here
+	Err       *fault.Error           // the server answered the list with another error
 	Children  []*Node
 	custom    bool // the Custom Resources folder
 	// aboutSecret marks an event whose object is a Secret: an event is named after its object
@@ -168,7 +169,7 @@ func (b *Browser) Client() *kube.Client { return b.c }
 
 // discovery returns the client's discovery; concurrent callers wait for one read rather than each
 // sending its own.
-func (b *Browser) discovery(ctx context.Context) (*kube.Discovery, error) {
+func (b *Browser) discovery(ctx context.Context) (*discovery.Discovery, error) {
 	b.discMu.Lock()
 	defer b.discMu.Unlock()
 	return b.c.Discovery(ctx)
@@ -211,13 +212,13 @@ func (b *Browser) acquire() { b.sem <- struct{}{} }
 func (b *Browser) release() { <-b.sem }
 
 // preferred finds a resource at its group's preferred version.
-func preferred(d *kube.Discovery, group, resource string) (kube.APIResource, bool) {
+func preferred(d *discovery.Discovery, group, resource string) (discovery.APIResource, bool) {
 	for _, r := range d.Resources {
 		if r.Group == group && r.Resource == resource && r.Preferred {
 			return r, true
 		}
 	}
-	return kube.APIResource{}, false
+	return discovery.APIResource{}, false
 }
 
 // asLock turns a 403 into a lock carrying studioctl's sentence.

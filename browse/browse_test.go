@@ -18,6 +18,7 @@ import (
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 )
@@ -622,8 +623,8 @@ func TestKindTable(t *testing.T) {
 		t.Error("group sizes")
 	}
 	for g, want := range map[string]bool{"": false, "apps": false, "metrics.k8s.io": false, "demo.studioctl.dev": true, "toolhive.stacklok.dev": true} {
-		if kube.IsCustomGroup(g) != want {
-			t.Errorf("kube.IsCustomGroup(%q)", g)
+		if discovery.IsCustomGroup(g) != want {
+			t.Errorf("discovery.IsCustomGroup(%q)", g)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -40,7 +41,7 @@ func (b *Browser) Open(ctx context.Context, container *Node) error {
 
 // layout builds a container's groups and folders from the kind table and discovery, reading
 // nothing, and returns the folders to list.
-func (b *Browser) layout(d *kube.Discovery, container *Node, scope Scope) (children, folders []*Node) {
+func (b *Browser) layout(d *discovery.Discovery, container *Node, scope Scope) (children, folders []*Node) {
 	groups := map[string]*Node{}
 	for _, k := range kindsIn(scope) {
 		f := &Node{Kind: KindFolder, Path: join(container.Path, k.Resource), Label: k.Label, Namespace: container.Namespace}
@@ -68,13 +69,13 @@ func (b *Browser) layout(d *kube.Discovery, container *Node, scope Scope) (child
 
 // customFolder is the Custom Resources folder: one row per custom resource type of the scope,
 // from discovery alone (no request).
-func (b *Browser) customFolder(d *kube.Discovery, container *Node, scope Scope) *Node {
+func (b *Browser) customFolder(d *discovery.Discovery, container *Node, scope Scope) *Node {
 	f := &Node{Kind: KindFolder, Path: join(container.Path, groupID(CustomResourcesLabel)), Label: CustomResourcesLabel,
 		Namespace: container.Namespace, custom: true, Counted: true, Opened: true}
 	var types []*Node
 	for i := range d.Resources {
 		r := d.Resources[i]
-		if !r.Preferred || !kube.IsCustomGroup(r.Group) || r.Namespaced != (scope == Namespaced) || !r.Has("list") || containsSlash(r.Resource) {
+		if !r.Preferred || !discovery.IsCustomGroup(r.Group) || r.Namespaced != (scope == Namespaced) || !r.Has("list") || containsSlash(r.Resource) {
 			continue
 		}
 		ref := r.GroupResource()
@@ -172,7 +173,7 @@ func (b *Browser) Folder(ctx context.Context, f *Node) error {
 
 // listNames lists a collection's first max names as a Table without objects (cells only), in
 // pages of 500, and reports whether more exist. It holds one of the browser's slots while it reads.
-func (b *Browser) listNames(ctx context.Context, r kube.APIResource, s kube.Scope, max int) ([]string, bool, error) {
+func (b *Browser) listNames(ctx context.Context, r discovery.APIResource, s kube.Scope, max int) ([]string, bool, error) {
 	p, capped, err := b.list(ctx, r, s, max)
 	if err != nil {
 		return nil, false, err
@@ -180,7 +181,7 @@ func (b *Browser) listNames(ctx context.Context, r kube.APIResource, s kube.Scop
 	return p.names, capped, nil
 }
 
-func (b *Browser) list(ctx context.Context, r kube.APIResource, s kube.Scope, max int) (*namePager, bool, error) {
+func (b *Browser) list(ctx context.Context, r discovery.APIResource, s kube.Scope, max int) (*namePager, bool, error) {
 	b.acquire()
 	defer b.release()
 	p := &namePager{events: r.Resource == "events" && (r.Group == "" || r.Group == "events.k8s.io")}

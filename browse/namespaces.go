@@ -5,6 +5,7 @@ import (
 
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -97,7 +98,7 @@ func (b *Browser) readNamespaces(ctx context.Context) (*Namespaces, error) {
 // placeDefault puts the default namespace in the 1,000th place when the capped list stops before
 // it in name order and one read of it shows it exists. A default that sorts inside the list but is
 // not in it does not exist, and is not drawn.
-func (b *Browser) placeDefault(ctx context.Context, nsRes kube.APIResource, out *Namespaces, def string) error {
+func (b *Browser) placeDefault(ctx context.Context, nsRes discovery.APIResource, out *Namespaces, def string) error {
 	if len(out.Names) == 0 {
 		return nil
 	}

@@ -40,6 +40,7 @@ import (
 
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 )
@@ -148,7 +149,7 @@ func tooOld() error {
 	return &fault.Error{Code: fault.CodeTooOld, Sentence: fault.SentenceTooOld, Class: fault.ServerError, Status: 200}
 }
 
-func servesSelfSubjectReview(d *kube.Discovery) bool {
+func servesSelfSubjectReview(d *discovery.Discovery) bool {
 	for _, r := range d.Resources {
 		if r.Group == "authentication.k8s.io" && r.Version == "v1" && r.Resource == "selfsubjectreviews" {
 			return true
@@ -181,7 +182,7 @@ func heldRights(ctx context.Context, c *kube.Client, rights []Right) ([]string, 
 
 // namespaceNotice lists namespaces up to 1,000 (two pages of 500; the walk's row cap answers when
 // a third would be needed) and says when the identity may not list them or the cluster has more.
-func namespaceNotice(ctx context.Context, c *kube.Client, d *kube.Discovery, defaultNS string) (*Notice, error) {
+func namespaceNotice(ctx context.Context, c *kube.Client, d *discovery.Discovery, defaultNS string) (*Notice, error) {
 	res, ok := namespacesResource(d)
 	if !ok {
 		return nil, nil
@@ -200,13 +201,13 @@ func namespaceNotice(ctx context.Context, c *kube.Client, d *kube.Discovery, def
 	return nil, err
 }
 
-func namespacesResource(d *kube.Discovery) (kube.APIResource, bool) {
+func namespacesResource(d *discovery.Discovery) (discovery.APIResource, bool) {
 	for _, r := range d.Resources {
 		if r.Group == "" && r.Version == "v1" && r.Resource == "namespaces" && r.Has("list") {
 			return r, true
 		}
 	}
-	return kube.APIResource{}, false
+	return discovery.APIResource{}, false
 }
 
 type countPager struct{ n int }

@@ -28,6 +28,7 @@ import (
 	"github.com/studioctl/studioctl/policy"
 
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // Options are the client's seams and settings. Every field has a working zero value.
@@ -66,7 +67,7 @@ type Client struct {
 	requests atomic.Int64
 
 	discMu    sync.Mutex
-	disc      *Discovery
+	disc      *discovery.Discovery
 	discAt    time.Time
 	discFresh bool // disc came from the server during this client's life
 

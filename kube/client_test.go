@@ -28,6 +28,7 @@ import (
 	"github.com/studioctl/studioctl/limits"
 
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 const secretToken = "s3cr3t-token-CANARY-7f3a"
@@ -48,7 +49,7 @@ func stubClient(t *testing.T, opts Options) (*Client, *httpstub.Registry) {
 	return NewClient(ep, opts), reg
 }
 
-func pods(t *testing.T, c *Client) APIResource {
+func pods(t *testing.T, c *Client) discovery.APIResource {
 	t.Helper()
 	r, err := c.Resolve(context.Background(), "pods")
 	if err != nil {
@@ -554,11 +555,11 @@ func TestUnknownTypeRefreshesDiscoveryOnce(t *testing.T) {
 
 func TestResolveLikeKubectl(t *testing.T) {
 	api, apis := synth.Discovery(synth.Basic)
-	d := &Discovery{}
-	if err := parseDiscovery([]byte(api), synth.DiscoveryContentType, d); err != nil {
+	d := &discovery.Discovery{}
+	if err := discovery.Parse([]byte(api), synth.DiscoveryContentType, d); err != nil {
 		t.Fatal(err)
 	}
-	if err := parseDiscovery([]byte(apis), synth.DiscoveryContentType, d); err != nil {
+	if err := discovery.Parse([]byte(apis), synth.DiscoveryContentType, d); err != nil {
 		t.Fatal(err)
 	}
 	cases := map[string]string{
@@ -593,8 +594,8 @@ func TestUnaggregatedDiscoveryIsRefused(t *testing.T) {
 func TestDiscoveryOnlyNarrowsVerbs(t *testing.T) {
 	rs := []synth.Resource{{Version: "v1", Resource: "pods", Kind: "Pod", Namespaced: true, Verbs: []string{"create", "delete", "deletecollection", "get", "patch"}, Subresources: map[string][]string{"exec": {"create", "get"}}}}
 	api, _ := synth.Discovery(rs)
-	d := &Discovery{}
-	if err := parseDiscovery([]byte(api), "", d); err != nil {
+	d := &discovery.Discovery{}
+	if err := discovery.Parse([]byte(api), "", d); err != nil {
 		t.Fatal(err)
 	}
 	_, verbs, _ := d.Lookup("", "v1", "pods", "")

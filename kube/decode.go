@@ -7,45 +7,13 @@ import (
 
 	"github.com/studioctl/studioctl/limits"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 )
 
-var errTooDeep = errors.New("nesting over the cap")
-
-// CheckNesting refuses a JSON text whose objects and arrays nest deeper than max, before any
-// decoder builds it. It scans bytes once, skipping strings, and does not validate otherwise.
-func CheckNesting(data []byte, max int) error {
-	depth := 0
-	inString := false
-	for i := 0; i < len(data); i++ {
-		b := data[i]
-		if inString {
-			switch b {
-			case '\\':
-				i++
-			case '"':
-				inString = false
-			}
-			continue
-		}
-		switch b {
-		case '"':
-			inString = true
-		case '{', '[':
-			depth++
-			if depth > max {
-				return errTooDeep
-			}
-		case '}', ']':
-			depth--
-		}
-	}
-	return nil
-}
-
 // decodeJSON decodes an answer with exact numbers (json.Number) under the nesting cap.
 func decodeJSON(data []byte, v any) error {
-	if err := CheckNesting(data, limits.MaxNesting); err != nil {
+	if err := apivalue.CheckNesting(data, limits.MaxNesting); err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -60,7 +28,7 @@ func decodeJSON(data []byte, v any) error {
 }
 
 func decodeError(what string, err error) *fault.Error {
-	if errors.Is(err, errTooDeep) {
+	if errors.Is(err, apivalue.ErrTooDeep) {
 		return fault.Server(codeLimitNesting, 200, sprintf(sentenceTooDeep, what, limits.MaxNesting))
 	}
 	return fault.Server(codeMalformed, 200, sprintf(sentenceMalformed, what))

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -18,7 +19,7 @@ import (
 // decided with everything the page says. An item larger than maxItem bytes as the server sent it
 // (0: no cap) ends the read with an itemTooLarge naming it, before it is handed on.
 func eachListItem(body []byte, maxItem int, fn func(item map[string]any, secretList bool) error) (cont string, n int, err error) {
-	if err := CheckNesting(body, limits.MaxNesting); err != nil {
+	if err := apivalue.CheckNesting(body, limits.MaxNesting); err != nil {
 		return "", 0, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -153,8 +154,8 @@ const tableBatch = 50
 // tableBatch of them decoded. Each row's object is stripped as decodeTableAs strips it. A page
 // that is not a Table, or that names its kind, columns or metadata only after its rows, is not
 // read here (handled false, nothing emitted): the caller decodes it whole.
-func streamTable(body []byte, r APIResource, emit func(*Table) error) (cont string, n int, handled bool, err error) {
-	if err := CheckNesting(body, limits.MaxNesting); err != nil {
+func streamTable(body []byte, r discovery.APIResource, emit func(*Table) error) (cont string, n int, handled bool, err error) {
+	if err := apivalue.CheckNesting(body, limits.MaxNesting); err != nil {
 		return "", 0, true, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -208,7 +209,7 @@ func streamTable(body []byte, r APIResource, emit func(*Table) error) (cont stri
 }
 
 // streamRows hands on the rows array the decoder stands at, tableBatch rows to a batch.
-func streamRows(dec *json.Decoder, r APIResource, batch *Table, emit func(*Table) error) (int, error) {
+func streamRows(dec *json.Decoder, r discovery.APIResource, batch *Table, emit func(*Table) error) (int, error) {
 	tok, err := dec.Token()
 	if err != nil || tok == nil {
 		return 0, err

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 func TestEachListItem(t *testing.T) {
@@ -69,7 +71,7 @@ func TestStreamTable(t *testing.T) {
 	}
 	page := `{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"continue":"c9","resourceVersion":"7"},` +
 		`"columnDefinitions":[{"name":"Name","type":"string","format":"name"}],"rows":[` + strings.Join(rows, ",") + `]}`
-	secrets := APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
+	secrets := discovery.APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
 	var sizes []int
 	cont, n, handled, err := streamTable([]byte(page), secrets, func(tb *Table) error {
 		sizes = append(sizes, len(tb.Rows))

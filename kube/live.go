@@ -16,6 +16,7 @@ import (
 	"github.com/studioctl/studioctl/limits"
 
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // Timer is the part of *time.Timer a live stream's idle watch uses; Options.AfterFunc makes one,
@@ -115,7 +116,7 @@ func liveContext(l *Live) context.Context {
 // WatchLive watches a collection from resourceVersion on one connection, as Table rows (tables)
 // or as objects, until the server closes it (nil: the caller reconnects from the version it
 // answers), the version expires (fault.CodeGone: the caller lists again) or the statement ends.
-func (c *Client) WatchLive(l *Live, r APIResource, s Scope, o ListOptions, resourceVersion string, tables bool, each func(WatchEvent) error) (string, error) {
+func (c *Client) WatchLive(l *Live, r discovery.APIResource, s Scope, o ListOptions, resourceVersion string, tables bool, each func(WatchEvent) error) (string, error) {
 	if err := checkScope(s, r); err != nil {
 		return resourceVersion, err
 	}
@@ -143,7 +144,7 @@ type liveWatch struct {
 	c       *Client
 	l       *Live
 	cl      *call
-	r       APIResource
+	r       discovery.APIResource
 	tables  bool
 	version string
 	each    func(WatchEvent) error

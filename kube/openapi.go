@@ -1,23 +1,20 @@
 package kube
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"net/url"
-	"os"
 	"path/filepath"
-	"reflect"
-	"sort"
-	"strings"
 	"sync"
 
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/diskcache"
+	"github.com/studioctl/studioctl/kube/openapi"
 )
 
 // OpenAPI v3, as explain reads it: GET /openapi/v3 (the index, which names each group version's
@@ -27,23 +24,8 @@ import (
 // hash names immutable content, so documents are kept per URL for the process (in memory, bounded)
 // and on disk beside the discovery cache (0700 directory, 0600 files, validated when read back).
 
-// OpenAPIDocument is one group version's OpenAPI v3 document, decoded with exact numbers. It is
-// shared by every reader of the same document and must not be changed.
-type OpenAPIDocument struct {
-	GroupVersion string // "v1" or "apps/v1"
-	Root         map[string]any
-}
-
-// openAPIDocKey is the index key of a group version: api/v1 or apis/GROUP/VERSION.
-func openAPIDocKey(group, version string) string {
-	if group == "" {
-		return "api/" + version
-	}
-	return "apis/" + group + "/" + version
-}
-
 // openAPIIndex reads /openapi/v3 and returns the group versions it lists (api/v1, apis/apps/v1,
-// ...) with their server-relative URLs, unchecked: OpenAPIDocument checks the one it follows.
+// ...) with their server-relative URLs, unchecked: OpenAPIDocument checks the one it follows (openapi.Hash).
 func (c *Client) openAPIIndex(ctx context.Context) (map[string]string, error) {
 	what := "read the server's OpenAPI index at /openapi/v3"
 	body, err := c.do(ctx, &call{method: "GET", path: "/openapi/v3", accept: AcceptJSON, what: what, cap: limits.MaxExplainBytes,
@@ -66,37 +48,9 @@ func (c *Client) openAPIIndex(ctx context.Context) (map[string]string, error) {
 	return out, nil
 }
 
-// openAPIHash checks the server-relative URL the index gives for key and returns its hash. The URL
-// must be exactly /openapi/v3/KEY?hash=HEX: no scheme, host, user, fragment, other query key or
-// other path, so what is sent is what studioctl composed.
-func openAPIHash(key, raw string) (string, bool) {
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Fragment != "" || u.Opaque != "" {
-		return "", false
-	}
-	if u.Path != "/openapi/v3/"+key || (u.RawPath != "" && u.RawPath != u.Path) {
-		return "", false
-	}
-	q, err := url.ParseQuery(u.RawQuery)
-	if err != nil || len(q) != 1 || len(q["hash"]) != 1 {
-		return "", false
-	}
-	h := q["hash"][0]
-	if len(h) == 0 || len(h) > 256 {
-		return "", false
-	}
-	for i := 0; i < len(h); i++ {
-		c := h[i]
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-			return "", false
-		}
-	}
-	return h, true
-}
-
 // OpenAPIDocument reads the OpenAPI v3 document of one group version (group "" for the core
 // group): the index, then the document from memory, the disk cache or the server.
-func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*OpenAPIDocument, error) {
+func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*openapi.Document, error) {
 	gv := version
 	if group != "" {
 		gv = group + "/" + version
@@ -104,7 +58,7 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 	if (group != "" && !policy.IsDNSSubdomain(group)) || !policy.IsVersion(version) {
 		return nil, fault.Refusef(codeRefusedRequest, sentenceOpenAPIBadGroup, gv)
 	}
-	key := openAPIDocKey(group, version)
+	key := openapi.DocKey(group, version)
 	index, err := c.openAPIIndex(ctx)
 	if err != nil {
 		return nil, err
@@ -113,7 +67,7 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 	if !ok {
 		return nil, fault.Server(codeOpenAPIMissing, 200, sprintf(sentenceOpenAPINoGV, gv))
 	}
-	hash, ok := openAPIHash(key, raw)
+	hash, ok := openapi.Hash(key, raw)
 	if !ok {
 		return nil, fault.Server(codeOpenAPIURL, 200, sprintf(sentenceOpenAPIURL, gv))
 	}
@@ -131,7 +85,7 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 		if err != nil {
 			return nil, err
 		}
-		if err := CheckNesting(data, limits.MaxNesting); err != nil {
+		if err := apivalue.CheckNesting(data, limits.MaxNesting); err != nil {
 			return nil, decodeError(what, err)
 		}
 		if !json.Valid(data) {
@@ -144,7 +98,7 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*O
 	if err := decodeJSON(data, &root); err != nil || root == nil {
 		return nil, decodeError(what, err)
 	}
-	return &OpenAPIDocument{GroupVersion: gv, Root: root}, nil
+	return &openapi.Document{GroupVersion: gv, Root: root}, nil
 }
 
 // The memory cache holds raw documents, at most openAPIMemoryBytes in all, per URL, for the life of
@@ -211,16 +165,6 @@ func (c *Client) identityHash() string {
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
-// The disk cache: CacheDir/openapi/<identity>/<hash of the URL>.json, each file a header line
-// (the server, the URL and the SHA-256 of the document) and then the document as the server sent
-// it. A file is read back only when it and its directory are private to this user, its header names
-// this server and URL, and the document matches its checksum.
-type openAPICacheHeader struct {
-	Server string `json:"server"`
-	URL    string `json:"url"`
-	SHA256 string `json:"sha256"`
-}
-
 func (c *Client) openAPICachePath(id string) string {
 	if c.opts.CacheDir == "" {
 		return ""
@@ -234,32 +178,11 @@ func (c *Client) readOpenAPICache(id string) ([]byte, bool) {
 	if p == "" {
 		return nil, false
 	}
-	for _, dir := range []string{filepath.Dir(p), filepath.Dir(filepath.Dir(p))} {
-		if di, err := os.Lstat(dir); err != nil || !di.IsDir() || di.Mode().Perm()&0o077 != 0 {
-			return nil, false
-		}
-	}
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 != 0 || fi.Size() > limits.MaxExplainBytes+4096 {
+	data, ok := diskcache.Read(p, limits.MaxExplainBytes+4096, filepath.Dir(p), filepath.Dir(filepath.Dir(p)))
+	if !ok {
 		return nil, false
 	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, false
-	}
-	line, doc, ok := bytes.Cut(data, []byte{'\n'})
-	if !ok || len(doc) > limits.MaxExplainBytes {
-		return nil, false
-	}
-	var h openAPICacheHeader
-	if json.Unmarshal(line, &h) != nil || h.Server != c.ep.BaseURL() || h.URL != id {
-		return nil, false
-	}
-	sum := sha256.Sum256(doc)
-	if h.SHA256 != hex.EncodeToString(sum[:]) || CheckNesting(doc, limits.MaxNesting) != nil || !json.Valid(doc) {
-		return nil, false
-	}
-	return doc, true
+	return openapi.DecodeCache(data, c.ep.BaseURL(), id)
 }
 
 func (c *Client) writeOpenAPICache(id string, doc []byte) {
@@ -267,101 +190,10 @@ func (c *Client) writeOpenAPICache(id string, doc []byte) {
 	if p == "" {
 		return
 	}
-	sum := sha256.Sum256(doc)
-	line, err := json.Marshal(openAPICacheHeader{Server: c.ep.BaseURL(), URL: id, SHA256: hex.EncodeToString(sum[:])})
+	data, err := openapi.EncodeCache(c.ep.BaseURL(), id, doc)
 	if err != nil {
 		return
 	}
 	dir := filepath.Dir(p)
-	writePrivateFile(p, append(append(line, '\n'), doc...), dir, filepath.Dir(dir))
-}
-
-// Resolve follows one local reference (#/components/schemas/NAME) within the document, one step,
-// as kubectl's explain does; anything else (another document, a malformed reference, a path that
-// does not lead to an object) resolves to nil. A reference that leads to another reference is
-// returned as it is: callers guard their own walks against cycles.
-func (d *OpenAPIDocument) Resolve(ref string) map[string]any {
-	if !strings.HasPrefix(ref, "#") {
-		return nil
-	}
-	u, err := url.Parse(ref)
-	if err != nil || u.Scheme != "" || u.Host != "" || u.Path != "" || u.RawQuery != "" || u.Fragment == "" {
-		return nil
-	}
-	cur := d.Root
-	for _, k := range strings.Split(u.Fragment, "/") {
-		if k == "" {
-			continue
-		}
-		next, ok := cur[k].(map[string]any)
-		if !ok {
-			return nil
-		}
-		cur = next
-	}
-	return cur
-}
-
-// ResourceKind finds the group, version and kind the document gives a resource's operations, the
-// way kubectl's explain does: the collection and object paths, cluster-scoped then namespaced, and
-// each path's get, post, put, patch and delete operations in that order. It returns the
-// x-kubernetes-group-version-kind object as the document holds it, or nil.
-func (d *OpenAPIDocument) ResourceKind(group, version, resource string) map[string]any {
-	prefix := "/api"
-	if group != "" {
-		prefix = "/apis/" + group
-	}
-	paths, _ := d.Root["paths"].(map[string]any)
-	var gvk any
-	for _, p := range []string{
-		prefix + "/" + version + "/" + resource,
-		prefix + "/" + version + "/" + resource + "/{name}",
-		prefix + "/" + version + "/namespaces/{namespace}/" + resource,
-		prefix + "/" + version + "/namespaces/{namespace}/" + resource + "/{name}",
-	} {
-		item, _ := paths[p].(map[string]any)
-		if len(item) == 0 {
-			continue
-		}
-		for _, method := range []string{"get", "post", "put", "patch", "delete"} {
-			op, _ := item[method].(map[string]any)
-			if len(op) == 0 {
-				continue
-			}
-			gvk = op["x-kubernetes-group-version-kind"]
-			if m, ok := gvk.(map[string]any); ok && len(m) > 0 {
-				break
-			}
-		}
-	}
-	m, _ := gvk.(map[string]any)
-	if len(m) == 0 {
-		return nil
-	}
-	return m
-}
-
-// SchemaFor returns the first schema, in name order, whose x-kubernetes-group-version-kind list
-// holds gvk, with its name.
-func (d *OpenAPIDocument) SchemaFor(gvk map[string]any) (string, map[string]any, bool) {
-	components, _ := d.Root["components"].(map[string]any)
-	schemas, _ := components["schemas"].(map[string]any)
-	names := make([]string, 0, len(schemas))
-	for k := range schemas {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		s, ok := schemas[name].(map[string]any)
-		if !ok {
-			continue
-		}
-		list, _ := s["x-kubernetes-group-version-kind"].([]any)
-		for _, el := range list {
-			if reflect.DeepEqual(el, any(gvk)) {
-				return name, s, true
-			}
-		}
-	}
-	return "", nil, false
+	diskcache.Write(p, data, dir, filepath.Dir(dir))
 }

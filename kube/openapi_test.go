@@ -13,6 +13,7 @@ import (
 	"github.com/studioctl/studioctl/limits"
 
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/openapi"
 )
 
 // syntheticOpenAPI is a small synthetic OpenAPI v3 document (no server serves it): a kind Gadget
@@ -211,13 +212,13 @@ func TestOpenAPIMemoryIsPerIdentity(t *testing.T) {
 	}
 }
 
-func syntheticDoc(t *testing.T) *OpenAPIDocument {
+func syntheticDoc(t *testing.T) *openapi.Document {
 	t.Helper()
 	var root map[string]any
 	if err := decodeJSON([]byte(syntheticOpenAPI), &root); err != nil {
 		t.Fatal(err)
 	}
-	return &OpenAPIDocument{GroupVersion: "synth.example.dev/v1", Root: root}
+	return &openapi.Document{GroupVersion: "synth.example.dev/v1", Root: root}
 }
 
 func TestOpenAPIResolveFollowsOneStepAndNeverLoops(t *testing.T) {

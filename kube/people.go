@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/studioctl/studioctl/apivalue"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/redact"
 )
 
@@ -18,14 +19,14 @@ import (
 
 // secretRequest reports whether a request reads core secrets: the core group and the resource
 // segment "secrets" in the URL path. Discovery's kind for the resource plays no part.
-func secretRequest(r APIResource) bool { return apivalue.CoreSecrets(r.Group, r.Resource) }
+func secretRequest(r discovery.APIResource) bool { return apivalue.CoreSecrets(r.Group, r.Resource) }
 
 // peopleDecoded strips one object of an answer to a request for r, before its apiVersion and kind
 // are set from discovery: as a Secret when the request reads core secrets, when the object's own
 // kind and apiVersion say Secret, or when the list holding it says SecretList (listKind, with its
 // list's apiVersion core); otherwise every Secret found inside it. It reports whether the object
 // was taken as a Secret, so the caller can keep its kind Secret.
-func peopleDecoded(obj map[string]any, r APIResource, inSecretList bool) bool {
+func peopleDecoded(obj map[string]any, r discovery.APIResource, inSecretList bool) bool {
 	if obj == nil {
 		return false
 	}
@@ -40,7 +41,7 @@ func peopleDecoded(obj map[string]any, r APIResource, inSecretList bool) bool {
 // stampKind sets an object's apiVersion and kind as kubectl prints them: from discovery, except
 // that an object taken as a Secret is written as a core Secret, so every later rule that keys on
 // the kind (machine redaction, describe) sees it as one even when discovery named it otherwise.
-func stampKind(obj map[string]any, r APIResource, secret bool) {
+func stampKind(obj map[string]any, r discovery.APIResource, secret bool) {
 	if secret {
 		obj["apiVersion"], obj["kind"] = "v1", "Secret"
 		return

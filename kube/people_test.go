@@ -9,6 +9,7 @@ import (
 
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 const lyingValue = "c3VwZXItc2VjcmV0LXZhbHVl" // base64 of a synthetic value
@@ -36,7 +37,7 @@ func lyingClient(t *testing.T) (*Client, *httpstub.Registry) {
 	return NewClient(ep, Options{Transport: reg}), reg
 }
 
-func resolve(t *testing.T, c *Client, typ string) APIResource {
+func resolve(t *testing.T, c *Client, typ string) discovery.APIResource {
 	t.Helper()
 	r, err := c.Resolve(context.Background(), typ)
 	if err != nil {
@@ -130,7 +131,7 @@ func (p pagerFunc) Reset()              {}
 // where it is decoded, and stamps the row's kind as a listed object's; the plain-list fallback
 // keeps each item whole only when whole objects were asked for.
 func TestWholeTableRowsAreStrippedAndStamped(t *testing.T) {
-	secrets := APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
+	secrets := discovery.APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
 	table := `{"kind":"Table","apiVersion":"meta.k8s.io/v1","columnDefinitions":[{"name":"Name","type":"string"}],` +
 		`"rows":[{"cells":["db"],"object":{"metadata":{"name":"db"},"data":{"password":"` + lyingValue + `"},"stringData":{"a":"super-secret"}}}]}`
 	tb, err := decodeTableAs([]byte(table), secrets, true)
@@ -142,7 +143,7 @@ func TestWholeTableRowsAreStrippedAndStamped(t *testing.T) {
 		t.Errorf("row object kind %v, want Secret", got)
 	}
 	list := `{"kind":"ConfigMapList","apiVersion":"v1","items":[{"metadata":{"name":"c"},"data":{"k":"v"}}]}`
-	cms := APIResource{Version: "v1", Resource: "configmaps", Kind: "ConfigMap", Namespaced: true}
+	cms := discovery.APIResource{Version: "v1", Resource: "configmaps", Kind: "ConfigMap", Namespaced: true}
 	whole, err := decodeTableAs([]byte(list), cms, true)
 	if err != nil {
 		t.Fatal(err)

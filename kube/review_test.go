@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/policy"
 
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // reviewStub answers a self review with a synthetic body and hands what studioctl sent to check.
@@ -30,7 +31,7 @@ func reviewStub(path string, status int, answer string, check func(body string))
 // admitted checks that the policy, on its own, admits a body studioctl built.
 func admitted(t *testing.T, path, body string) {
 	t.Helper()
-	if _, err := policy.Check(policy.Request{Method: "POST", Path: path, Body: []byte(body)}, &Discovery{}); err != nil {
+	if _, err := policy.Check(policy.Request{Method: "POST", Path: path, Body: []byte(body)}, &discovery.Discovery{}); err != nil {
 		t.Fatalf("the policy refuses studioctl's own body %s: %v", body, err)
 	}
 }

@@ -8,31 +8,18 @@ import (
 	"github.com/studioctl/studioctl/policy"
 
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // Subresource reads (get --subresource): one object's status or scale, with GET alone, on the
 // object's path. Which subresources may be read is the allowlist's (policy.IsGetSubresource);
 // the client refuses any other before building a path, so no user text reaches one.
 
-// HasSubresource reports whether discovery lists sub for r with the get verb.
-func (r APIResource) HasSubresource(sub string) bool {
-	for _, s := range r.Subresources {
-		if s.Name == sub {
-			for _, v := range s.Verbs {
-				if v == "get" {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // GetSubresourceTable reads one object's status or scale as a one-row Table, as kubectl's get
 // --subresource asks for one. A server with no Table for the subresource (a custom resource's
 // status and scale) answers the object itself, which becomes one row named from its metadata,
 // marked Plain so the printer adds kubectl's default AGE column.
-func (c *Client) GetSubresourceTable(ctx context.Context, r APIResource, ns, name, sub, includeObject string) (*Table, error) {
+func (c *Client) GetSubresourceTable(ctx context.Context, r discovery.APIResource, ns, name, sub, includeObject string) (*Table, error) {
 	cl, err := subresourceCall(r, ns, name, sub, acceptTable)
 	if err != nil {
 		return nil, err
@@ -54,7 +41,7 @@ func (c *Client) GetSubresourceTable(ctx context.Context, r APIResource, ns, nam
 // GetSubresourceObject reads one object's status or scale whole, Secret values stripped. It keeps
 // the kind and apiVersion the server wrote (a scale is an autoscaling/v1 Scale, not the object's
 // kind), except that an object taken as a Secret is written as one.
-func (c *Client) GetSubresourceObject(ctx context.Context, r APIResource, ns, name, sub string) (map[string]any, error) {
+func (c *Client) GetSubresourceObject(ctx context.Context, r discovery.APIResource, ns, name, sub string) (map[string]any, error) {
 	cl, err := subresourceCall(r, ns, name, sub, AcceptJSON)
 	if err != nil {
 		return nil, err
@@ -73,7 +60,7 @@ func (c *Client) GetSubresourceObject(ctx context.Context, r APIResource, ns, na
 	return obj, nil
 }
 
-func subresourceCall(r APIResource, ns, name, sub, accept string) (*call, error) {
+func subresourceCall(r discovery.APIResource, ns, name, sub, accept string) (*call, error) {
 	what := "get " + r.GroupResource() + "/" + sub + " " + name + Scope{Namespace: ns}.describe(r)
 	if !policy.IsGetSubresource(sub) {
 		return nil, fault.Refusef(codeRefusedPolicy, sentenceRefusedPolicy, what, "get reads only the status and scale subresources")
@@ -89,7 +76,7 @@ func subresourceCall(r APIResource, ns, name, sub, accept string) (*call, error)
 
 // decodeSubresourceTable reads a Table answer as decodeTable does, or the single object a server
 // answers when it has no Table for the subresource.
-func decodeSubresourceTable(body []byte, r APIResource) (*Table, error) {
+func decodeSubresourceTable(body []byte, r discovery.APIResource) (*Table, error) {
 	var head struct {
 		Kind string `json:"kind"`
 	}

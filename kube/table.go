@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/limits"
 
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // Column is one of a Table's column definitions.
@@ -89,7 +90,7 @@ type Scope struct {
 	AllNamespaces bool
 }
 
-func (s Scope) describe(r APIResource) string {
+func (s Scope) describe(r discovery.APIResource) string {
 	switch {
 	case !r.Namespaced:
 		return ""
@@ -99,7 +100,7 @@ func (s Scope) describe(r APIResource) string {
 	return " in namespace " + s.Namespace
 }
 
-func collectionPath(r APIResource, s Scope) string {
+func collectionPath(r discovery.APIResource, s Scope) string {
 	p := "/apis/" + r.Group + "/" + r.Version
 	if r.Group == "" {
 		p = "/api/" + r.Version
@@ -110,7 +111,7 @@ func collectionPath(r APIResource, s Scope) string {
 	return p + "/" + r.Resource
 }
 
-func objectPath(r APIResource, ns, name string) string {
+func objectPath(r discovery.APIResource, ns, name string) string {
 	return collectionPath(r, Scope{Namespace: ns}) + "/" + name
 }
 
@@ -127,7 +128,7 @@ func checkName(what, name string) error {
 	return nil
 }
 
-func checkScope(s Scope, r APIResource) error {
+func checkScope(s Scope, r discovery.APIResource) error {
 	if r.Namespaced && !s.AllNamespaces && !fault.IsDNS1123Label(s.Namespace) {
 		return fault.Refusef(fault.CodeRefusedName, sentenceBadNamespace)
 	}
@@ -138,7 +139,7 @@ func checkScope(s Scope, r APIResource) error {
 // under the statement's row cap. A 410 Gone restarts the walk once. Every page read is handed to
 // the Pager before the cap is checked, so a caller that shows "N or more" (the tree's folders)
 // has the first N rows when ListTable returns fault.CodeLimitRows.
-func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOptions, p Pager) error {
+func (c *Client) ListTable(ctx context.Context, r discovery.APIResource, s Scope, o ListOptions, p Pager) error {
 	return c.walk(ctx, r, s, o, acceptTable, func(body []byte, what string) (string, int, error) {
 		if o.IncludeObject == "Object" {
 			// Whole objects: a batch of rows at a time (streamTable), so a page of 500 is
@@ -170,7 +171,7 @@ func (c *Client) ListTable(ctx context.Context, r APIResource, s Scope, o ListOp
 
 // ListObjects walks a collection as JSON lists, handing each item (with apiVersion and kind set,
 // as kubectl prints them) to each.
-func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o ListOptions, each func(map[string]any) error, reset func()) error {
+func (c *Client) ListObjects(ctx context.Context, r discovery.APIResource, s Scope, o ListOptions, each func(map[string]any) error, reset func()) error {
 	return c.walk(ctx, r, s, o, AcceptJSON, func(body []byte, what string) (string, int, error) {
 		var eachErr error // the caller's error, returned as it is
 		cont, n, err := eachListItem(body, o.MaxItemBytes, func(it map[string]any, secretList bool) error {
@@ -193,7 +194,7 @@ func (c *Client) ListObjects(ctx context.Context, r APIResource, s Scope, o List
 
 type pageFunc func(body []byte, what string) (next string, rows int, err error)
 
-func (c *Client) walk(ctx context.Context, r APIResource, s Scope, o ListOptions, accept string, page pageFunc, reset func()) error {
+func (c *Client) walk(ctx context.Context, r discovery.APIResource, s Scope, o ListOptions, accept string, page pageFunc, reset func()) error {
 	if err := checkScope(s, r); err != nil {
 		return err
 	}
@@ -258,7 +259,7 @@ func humanDuration(d time.Duration) string {
 	return fmtDuration(d) + " seconds"
 }
 
-func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOptions, accept, what string, size, maxRows int, b walkBounds, page pageFunc) error {
+func (c *Client) walkOnce(ctx context.Context, r discovery.APIResource, s Scope, o ListOptions, accept, what string, size, maxRows int, b walkBounds, page pageFunc) error {
 	cont := ""
 	total := 0
 	var ahead *prefetched // the next page, asked for while this one was handed on
@@ -308,7 +309,7 @@ func (c *Client) walkOnce(ctx context.Context, r APIResource, s Scope, o ListOpt
 }
 
 // pageCall is the request for one page of a walk.
-func (c *Client) pageCall(r APIResource, s Scope, o ListOptions, accept, what string, size int, cont string) *call {
+func (c *Client) pageCall(r discovery.APIResource, s Scope, o ListOptions, accept, what string, size int, cont string) *call {
 	cl := &call{method: "GET", path: collectionPath(r, s), accept: accept, what: what}
 	cl.set("limit", strconv.Itoa(size))
 	if cont != "" {
@@ -333,7 +334,7 @@ func (cl *call) setSelection(o ListOptions, table bool) {
 }
 
 // GetTable reads one object as a one-row Table.
-func (c *Client) GetTable(ctx context.Context, r APIResource, ns, name, includeObject string) (*Table, error) {
+func (c *Client) GetTable(ctx context.Context, r discovery.APIResource, ns, name, includeObject string) (*Table, error) {
 	what := "get " + r.GroupResource() + " " + name + Scope{Namespace: ns}.describe(r)
 	if err := checkName(what, name); err != nil {
 		return nil, err
@@ -357,7 +358,7 @@ func (c *Client) GetTable(ctx context.Context, r APIResource, ns, name, includeO
 }
 
 // GetObject reads one object whole, with people-mode Secret stripping already applied.
-func (c *Client) GetObject(ctx context.Context, r APIResource, ns, name string) (map[string]any, error) {
+func (c *Client) GetObject(ctx context.Context, r discovery.APIResource, ns, name string) (map[string]any, error) {
 	what := "get " + r.GroupResource() + " " + name + Scope{Namespace: ns}.describe(r)
 	if err := checkName(what, name); err != nil {
 		return nil, err
@@ -377,7 +378,7 @@ func (c *Client) GetObject(ctx context.Context, r APIResource, ns, name string) 
 	return obj, nil
 }
 
-func notFound(r APIResource, ns, name string) func() *fault.Error {
+func notFound(r discovery.APIResource, ns, name string) func() *fault.Error {
 	return func() *fault.Error {
 		if r.Namespaced {
 			return fault.Server(fault.CodeNotFound, 404, sprintf(sentenceObjectNotFoundNS, r.GroupResource(), name, ns))
@@ -401,12 +402,14 @@ type wireTable struct {
 
 // decodeTable reads a Table answer, or the plain list a server sends when it cannot make a Table
 // (the Accept's JSON fallback), which becomes a NAME column.
-func decodeTable(body []byte, r APIResource) (*Table, error) { return decodeTableAs(body, r, false) }
+func decodeTable(body []byte, r discovery.APIResource) (*Table, error) {
+	return decodeTableAs(body, r, false)
+}
 
 // decodeTableAs is decodeTable; whole says the rows were asked for with their objects whole
 // (includeObject=Object): each row's object then gets its apiVersion and kind as a listed object
 // does, and the plain-list fallback keeps each item whole rather than its metadata.
-func decodeTableAs(body []byte, r APIResource, whole bool) (*Table, error) {
+func decodeTableAs(body []byte, r discovery.APIResource, whole bool) (*Table, error) {
 	var w wireTable
 	if err := decodeJSON(body, &w); err != nil {
 		return nil, err

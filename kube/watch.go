@@ -11,6 +11,7 @@ import (
 	"github.com/studioctl/studioctl/limits"
 
 	"github.com/studioctl/studioctl/fault"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // WatchEvent is one change seen during a watch, as a one-row Table or (a live watch of objects)
@@ -24,7 +25,7 @@ type WatchEvent struct {
 // WatchTable watches a collection from resourceVersion for a bounded window, as Table rows. It is
 // not live: the window ends after window (the server is asked to end it too), or when 8 MiB have
 // been read, and the end of the window is not an error.
-func (c *Client) WatchTable(ctx context.Context, r APIResource, s Scope, o ListOptions, resourceVersion string, window time.Duration, each func(WatchEvent) error) error {
+func (c *Client) WatchTable(ctx context.Context, r discovery.APIResource, s Scope, o ListOptions, resourceVersion string, window time.Duration, each func(WatchEvent) error) error {
 	if err := checkScope(s, r); err != nil {
 		return err
 	}

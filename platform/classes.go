@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // StorageClass is one storage class, with the API server's defaults filled in.
@@ -34,7 +35,7 @@ type DNS struct {
 	Ready     int64  `json:"ready"`
 }
 
-func (inv *Inventory) readStorageClasses(ctx context.Context, c *kube.Client, d *kube.Discovery) error {
+func (inv *Inventory) readStorageClasses(ctx context.Context, c *kube.Client, d *discovery.Discovery) error {
 	items, err := inv.readPart(ctx, c, d, "storage classes", "storage.k8s.io", "storageclasses", kube.Scope{}, "")
 	for _, o := range items {
 		ann := strMap(o, "metadata", "annotations")
@@ -48,7 +49,7 @@ func (inv *Inventory) readStorageClasses(ctx context.Context, c *kube.Client, d 
 	return err
 }
 
-func (inv *Inventory) readIngressClasses(ctx context.Context, c *kube.Client, d *kube.Discovery) error {
+func (inv *Inventory) readIngressClasses(ctx context.Context, c *kube.Client, d *discovery.Discovery) error {
 	items, err := inv.readPart(ctx, c, d, "ingress classes", "networking.k8s.io", "ingressclasses", kube.Scope{}, "")
 	for _, o := range items {
 		inv.IngressClasses = append(inv.IngressClasses, IngressClass{Name: str(o, "metadata", "name"),
@@ -58,7 +59,7 @@ func (inv *Inventory) readIngressClasses(ctx context.Context, c *kube.Client, d 
 	return err
 }
 
-func (inv *Inventory) readCoreDNS(ctx context.Context, c *kube.Client, d *kube.Discovery) error {
+func (inv *Inventory) readCoreDNS(ctx context.Context, c *kube.Client, d *discovery.Discovery) error {
 	items, err := inv.readPart(ctx, c, d, "CoreDNS", "apps", "deployments", kube.Scope{Namespace: dnsNamespace}, dnsSelector)
 	for _, o := range items {
 		image := dnsImage(o)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // Inventory is what discover reads: docs/discover.md documents every field.
@@ -63,7 +64,7 @@ func Discover(ctx context.Context, c *kube.Client) (*Inventory, error) {
 		groups = append(groups, g.Name)
 	}
 	inv.Distribution = detect(inv.Version.GitVersion, facts, groups)
-	for _, step := range []func(context.Context, *kube.Client, *kube.Discovery) error{inv.readStorageClasses, inv.readIngressClasses, inv.readCoreDNS} {
+	for _, step := range []func(context.Context, *kube.Client, *discovery.Discovery) error{inv.readStorageClasses, inv.readIngressClasses, inv.readCoreDNS} {
 		if err := step(ctx, c, d); err != nil {
 			return nil, err
 		}
@@ -75,7 +76,7 @@ func Discover(ctx context.Context, c *kube.Client) (*Inventory, error) {
 func s(v any) string { x, _ := v.(string); return x }
 
 // readPart lists one part of the inventory, or records why it could not.
-func (inv *Inventory) readPart(ctx context.Context, c *kube.Client, d *kube.Discovery, what, group, resource string, scope kube.Scope, selector string) ([]map[string]any, error) {
+func (inv *Inventory) readPart(ctx context.Context, c *kube.Client, d *discovery.Discovery, what, group, resource string, scope kube.Scope, selector string) ([]map[string]any, error) {
 	r, ok := findResource(d, group, resource)
 	if !ok {
 		name := resource
@@ -96,7 +97,7 @@ func (inv *Inventory) readPart(ctx context.Context, c *kube.Client, d *kube.Disc
 	return items, nil
 }
 
-func (inv *Inventory) readNodes(ctx context.Context, c *kube.Client, d *kube.Discovery) ([]nodeFacts, error) {
+func (inv *Inventory) readNodes(ctx context.Context, c *kube.Client, d *discovery.Discovery) ([]nodeFacts, error) {
 	items, err := inv.readPart(ctx, c, d, "nodes", "", "nodes", kube.Scope{}, "")
 	if err != nil {
 		return nil, err
@@ -113,7 +114,7 @@ func (inv *Inventory) readNodes(ctx context.Context, c *kube.Client, d *kube.Dis
 	return facts, nil
 }
 
-func scanAddOns(d *kube.Discovery) []AddOn {
+func scanAddOns(d *discovery.Discovery) []AddOn {
 	out := []AddOn{}
 	for _, a := range addOns {
 		if vs := servedVersions(d, a.Group, a.Resource); len(vs) > 0 {

@@ -13,7 +13,7 @@ import (
 	"github.com/studioctl/studioctl/internal/golden"
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 )
 
@@ -185,9 +185,9 @@ func TestImageVersion(t *testing.T) {
 }
 
 func TestAddOnVersions(t *testing.T) {
-	d := &kube.Discovery{
-		Groups: []kube.GroupVersions{{Name: "toolhive.stacklok.dev", Versions: []string{"v1beta1", "v1alpha1"}}, {Name: "argoproj.io", Versions: []string{"v1alpha1"}}},
-		Resources: []kube.APIResource{
+	d := &discovery.Discovery{
+		Groups: []discovery.GroupVersions{{Name: "toolhive.stacklok.dev", Versions: []string{"v1beta1", "v1alpha1"}}, {Name: "argoproj.io", Versions: []string{"v1alpha1"}}},
+		Resources: []discovery.APIResource{
 			{Group: "toolhive.stacklok.dev", Version: "v1beta1", Resource: "mcpservers", Preferred: true, Namespaced: true},
 			{Group: "toolhive.stacklok.dev", Version: "v1alpha1", Resource: "mcpservers", Namespaced: true},
 			{Group: "argoproj.io", Version: "v1alpha1", Resource: "workflows", Preferred: true, Namespaced: true},

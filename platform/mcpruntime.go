@@ -9,6 +9,7 @@ import (
 
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/redact"
 )
 
@@ -95,7 +96,7 @@ func ReadRuntime(ctx context.Context, c *kube.Client, tenant, project string) (*
 	if rt.CRD.Versions == nil {
 		rt.CRD.Versions = []string{}
 	}
-	for _, step := range []func(context.Context, *kube.Client, *kube.Discovery) error{rt.readOperator, rt.readComponents} {
+	for _, step := range []func(context.Context, *kube.Client, *discovery.Discovery) error{rt.readOperator, rt.readComponents} {
 		if err := step(ctx, c, d); err != nil {
 			return nil, err
 		}
@@ -115,7 +116,7 @@ func (rt *Runtime) note(what string, err error) error {
 	return err
 }
 
-func (rt *Runtime) readOperator(ctx context.Context, c *kube.Client, d *kube.Discovery) error {
+func (rt *Runtime) readOperator(ctx context.Context, c *kube.Client, d *discovery.Discovery) error {
 	rt.Operator = Operator{Namespace: runtimeNamespace, Name: operatorDeployment}
 	r, ok := findResource(d, "apps", "deployments")
 	if !ok {
@@ -143,7 +144,7 @@ func (rt *Runtime) readOperator(ctx context.Context, c *kube.Client, d *kube.Dis
 	return nil
 }
 
-func (rt *Runtime) readComponents(ctx context.Context, c *kube.Client, d *kube.Discovery) error {
+func (rt *Runtime) readComponents(ctx context.Context, c *kube.Client, d *discovery.Discovery) error {
 	r, ok := findResource(d, componentGroup, componentResource)
 	if !ok {
 		rt.Unreadable = append(rt.Unreadable, notServed("ToolHive components", componentResource+"."+componentGroup))
@@ -165,7 +166,7 @@ func (rt *Runtime) readComponents(ctx context.Context, c *kube.Client, d *kube.D
 
 // readInstances lists the runtime's namespaces, then the managed MCPServers of every namespace,
 // keeping only those in one of the runtime's namespaces.
-func (rt *Runtime) readInstances(ctx context.Context, c *kube.Client, d *kube.Discovery, tenant, project string) error {
+func (rt *Runtime) readInstances(ctx context.Context, c *kube.Client, d *discovery.Discovery, tenant, project string) error {
 	if !rt.CRD.Served {
 		return nil
 	}

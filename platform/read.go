@@ -15,13 +15,14 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 )
 
 // findResource finds group/resource in discovery at the group's preferred version (or the first
 // version that serves it).
-func findResource(d *kube.Discovery, group, resource string) (kube.APIResource, bool) {
-	var found *kube.APIResource
+func findResource(d *discovery.Discovery, group, resource string) (discovery.APIResource, bool) {
+	var found *discovery.APIResource
 	for i := range d.Resources {
 		r := &d.Resources[i]
 		if r.Group != group || r.Resource != resource {
@@ -35,13 +36,13 @@ func findResource(d *kube.Discovery, group, resource string) (kube.APIResource, 
 		}
 	}
 	if found == nil {
-		return kube.APIResource{}, false
+		return discovery.APIResource{}, false
 	}
 	return *found, true
 }
 
 // servedVersions lists the versions of group that serve resource, in the server's preference order.
-func servedVersions(d *kube.Discovery, group, resource string) []string {
+func servedVersions(d *discovery.Discovery, group, resource string) []string {
 	var out []string
 	for _, g := range d.Groups {
 		if g.Name != group {
@@ -56,7 +57,7 @@ func servedVersions(d *kube.Discovery, group, resource string) []string {
 	return out
 }
 
-func hasGroup(d *kube.Discovery, group string) bool {
+func hasGroup(d *discovery.Discovery, group string) bool {
 	for _, g := range d.Groups {
 		if g.Name == group {
 			return true
@@ -66,7 +67,7 @@ func hasGroup(d *kube.Discovery, group string) bool {
 }
 
 // list reads a whole collection as objects.
-func list(ctx context.Context, c *kube.Client, r kube.APIResource, s kube.Scope, selector string) ([]map[string]any, error) {
+func list(ctx context.Context, c *kube.Client, r discovery.APIResource, s kube.Scope, selector string) ([]map[string]any, error) {
 	var items []map[string]any
 	err := c.ListObjects(ctx, r, s, kube.ListOptions{LabelSelector: selector},
 		func(o map[string]any) error { items = append(items, o); return nil },

@@ -12,6 +12,7 @@ import (
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/apiresources"
 )
@@ -102,7 +103,7 @@ widgets             wg,wgt       demo.studioctl.dev/v1   true         Widget
 }
 
 func TestAPIResourcesPicksThePreferredVersion(t *testing.T) {
-	d := &kube.Discovery{Resources: []kube.APIResource{
+	d := &discovery.Discovery{Resources: []discovery.APIResource{
 		{Group: "toolhive.example.dev", Version: "v1beta1", Resource: "servers", Preferred: true},
 		{Group: "toolhive.example.dev", Version: "v1beta1", Resource: "registries", Preferred: true},
 		{Group: "toolhive.example.dev", Version: "v1alpha1", Resource: "servers"},

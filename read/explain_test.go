@@ -14,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/internal/httpstub"
 	"github.com/studioctl/studioctl/internal/synth"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/openapi"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/explain"
 )
@@ -23,7 +24,7 @@ import (
 // missing schema, and Node, which refers to itself. The .golden files beside it are what
 // kubectl 1.33's explain printed for it, served by a stub API server: kubectl's own output is the
 // reference the renderer is held to.
-func metaSyntheticDoc(t *testing.T) (*kube.OpenAPIDocument, []byte) {
+func metaSyntheticDoc(t *testing.T) (*openapi.Document, []byte) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "explain", "synthetic-openapi.json"))
 	if err != nil {
@@ -35,7 +36,7 @@ func metaSyntheticDoc(t *testing.T) (*kube.OpenAPIDocument, []byte) {
 	if err := dec.Decode(&root); err != nil {
 		t.Fatal(err)
 	}
-	return &kube.OpenAPIDocument{GroupVersion: "synth.example.dev/v1", Root: root}, data
+	return &openapi.Document{GroupVersion: "synth.example.dev/v1", Root: root}, data
 }
 
 // The golden files are named for kubectl's argument: gadgets.spec.node_recursive.golden is
@@ -97,7 +98,7 @@ func TestExplainStopsAtReferenceCycles(t *testing.T) {
 			"B": map[string]any{"items": map[string]any{"additionalProperties": map[string]any{"$ref": "#/components/schemas/A"}}},
 		}},
 	}
-	doc := &kube.OpenAPIDocument{GroupVersion: "v1", Root: root}
+	doc := &openapi.Document{GroupVersion: "v1", Root: root}
 	got, err := explain.RenderExplain(doc, "", "v1", "loops", nil, true)
 	if err != nil {
 		t.Fatal(err)

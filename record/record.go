@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
 	"github.com/studioctl/studioctl/limits"
@@ -323,7 +324,7 @@ func scrubForRecording(path, contentType string, body []byte) []byte {
 	if !secrets && !strings.Contains(contentType, "json") {
 		return body // a log is text/plain, and a JSON-looking log line stays as it was written
 	}
-	if kube.CheckNesting(body, limits.MaxNesting) != nil {
+	if apivalue.CheckNesting(body, limits.MaxNesting) != nil {
 		if secrets {
 			return nil
 		}

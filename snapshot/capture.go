@@ -14,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/record"
 	"github.com/studioctl/studioctl/redact"
@@ -276,9 +277,9 @@ func identityOf(u kube.UserInfo) Identity {
 
 // listableKinds are the kinds discovery says may be listed: for each group and resource, the
 // group's preferred version when it serves the resource, else the first version that does.
-func listableKinds(d *kube.Discovery) []Kind {
+func listableKinds(d *discovery.Discovery) []Kind {
 	type gr struct{ g, r string }
-	chosen := map[gr]kube.APIResource{}
+	chosen := map[gr]discovery.APIResource{}
 	var order []gr
 	for _, r := range d.Resources {
 		if !r.Has("list") || strings.Contains(r.Resource, "/") {

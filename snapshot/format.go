@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // Format names a snapshot's manifest; Version is the layout this package writes and reads.
@@ -102,8 +103,8 @@ type NamespaceCut struct {
 }
 
 // Ref is the kind as the kube client names it.
-func (k Kind) Ref() kube.APIResource {
-	return kube.APIResource{Group: k.Group, Version: k.Version, Resource: k.Resource, Kind: k.Kind, Namespaced: k.Namespaced}
+func (k Kind) Ref() discovery.APIResource {
+	return discovery.APIResource{Group: k.Group, Version: k.Version, Resource: k.Resource, Kind: k.Kind, Namespaced: k.Namespaced}
 }
 
 // GroupResource is "pods" or "deployments.apps".

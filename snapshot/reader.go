@@ -15,6 +15,7 @@ import (
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/internal/jsonw"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 	"github.com/studioctl/studioctl/record"
@@ -167,7 +168,7 @@ func parseResourcePath(path string) (resourcePath, bool) {
 // resource answers a list, a get or a watch of a kind, as objects or as a Table.
 func (r *Reader) resource(req *http.Request, p resourcePath, q url.Values) (*http.Response, error) {
 	kd, other := r.s.kind(p.group, p.version, p.resource)
-	what := (kube.APIResource{Group: p.group, Resource: p.resource}).GroupResource()
+	what := (discovery.APIResource{Group: p.group, Resource: p.resource}).GroupResource()
 	switch {
 	case kd == nil && other != "":
 		return nil, missing(lacksVersion, what, p.version, other)
@@ -388,7 +389,7 @@ func labelsOf(obj map[string]any) map[string]string { return apivalue.MetaString
 // noticeCut tells the person, once, that the namespaces a read covers had their share of the kind
 // cut at the capture's --max-rows: how many were kept and left out.
 func (r *Reader) noticeCut(kd *kindData, p resourcePath) {
-	what := (kube.APIResource{Group: p.group, Resource: p.resource}).GroupResource()
+	what := (discovery.APIResource{Group: p.group, Resource: p.resource}).GroupResource()
 	max := r.s.Manifest.MaxRows
 	if p.namespace != "" || !kd.Namespaced {
 		for _, c := range kd.Cut {

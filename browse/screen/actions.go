@@ -9,7 +9,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/fault"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/describe"
@@ -19,7 +19,7 @@ import (
 
 // target is the object under the cursor: its resolved kind, namespace and name.
 type target struct {
-	r         kube.APIResource
+	r         discovery.APIResource
 	namespace string
 	name      string
 }
@@ -28,7 +28,7 @@ type target struct {
 func (t target) ref() string { return statementType(t.r) + "/" + t.name }
 
 // statementType names a kind so that no other group's kind can take it, as kubectl reads it.
-func statementType(r kube.APIResource) string {
+func statementType(r discovery.APIResource) string {
 	if r.Group == "" {
 		return r.Singular
 	}
@@ -46,7 +46,7 @@ type viewMsg struct {
 // jumpMsg asks the list to show another kind (in a namespace), selecting a name or keeping only
 // some names (owned objects).
 type jumpMsg struct {
-	r         kube.APIResource
+	r         discovery.APIResource
 	namespace string
 	selectRow string
 	only      map[string]bool

@@ -7,13 +7,13 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/internal/race"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // offline is a model with no server: the list is filled by hand, as the watch would fill it.
 func offline() *Model {
 	return &Model{cfg: Config{Now: time.Now}, list: newList(), width: 200, height: 60, st: newStyles(true, nil),
-		hasKind: true, kind: kube.APIResource{Resource: "pods", Namespaced: true}, ns: "load"}
+		hasKind: true, kind: discovery.APIResource{Resource: "pods", Namespaced: true}, ns: "load"}
 }
 
 var podHeaders = []string{"EVENT", "NAME", "READY", "STATUS", "RESTARTS", "AGE"}

@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/fault"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -47,9 +47,9 @@ type Model struct {
 	head          header
 	namespaces    []string
 
-	kind     kube.APIResource
+	kind     discovery.APIResource
 	hasKind  bool
-	backKind kube.APIResource // the kind shown before the namespace list, where Enter returns
+	backKind discovery.APIResource // the kind shown before the namespace list, where Enter returns
 	hasBack  bool
 	ns       string
 	all      bool
@@ -336,4 +336,4 @@ func sentenceOf(err error) string {
 }
 
 // isNamespaces tells the namespace list (core namespaces) from every other kind.
-func isNamespaces(r kube.APIResource) bool { return r.Group == "" && r.Resource == "namespaces" }
+func isNamespaces(r discovery.APIResource) bool { return r.Group == "" && r.Resource == "namespaces" }

@@ -8,6 +8,7 @@ import (
 	"github.com/studioctl/studioctl/browse"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 )
 
 // Owned is what O walks down to from each kind: the kinds whose objects name the one above as
@@ -24,7 +25,7 @@ var Owned = map[string][]string{
 }
 
 // ownedKey is the Owned key of a kind: group/resource.
-func ownedKey(r kube.APIResource) string { return r.Group + "/" + r.Resource }
+func ownedKey(r discovery.APIResource) string { return r.Group + "/" + r.Resource }
 
 // metaPager keeps each row's metadata (name, uid, owner references), nothing else.
 type metaPager struct{ rows []map[string]any }
@@ -53,7 +54,7 @@ func (x reads) owned(ctx context.Context, t target) tea.Cmd {
 		}
 		uids := map[string]bool{uidOf(obj): true}
 		var (
-			r     kube.APIResource
+			r     discovery.APIResource
 			names map[string]bool
 		)
 		for _, step := range steps {

@@ -19,7 +19,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/policy"
 )
 
@@ -247,8 +247,8 @@ func kubeconfigToken(t *testing.T, kc map[string]any) string {
 // admits a reader's requests and catches every write method, door and watch (a synthetic
 // discovery lists pods with their read verbs and the log subresource).
 func TestTheProxyLogCheck(t *testing.T) {
-	disc := &kube.Discovery{Resources: []kube.APIResource{{Version: "v1", Resource: "pods", Namespaced: true,
-		Verbs: []string{"get", "list", "watch"}, Subresources: []kube.Subresource{{Name: "log", Verbs: []string{"get"}}, {Name: "exec", Verbs: []string{"get", "create"}}}}}}
+	disc := &discovery.Discovery{Resources: []discovery.APIResource{{Version: "v1", Resource: "pods", Namespaced: true,
+		Verbs: []string{"get", "list", "watch"}, Subresources: []discovery.Subresource{{Name: "log", Verbs: []string{"get"}}, {Name: "exec", Verbs: []string{"get", "create"}}}}}}
 	admitted := []proxied{
 		{Method: "GET", Path: "/api"},
 		{Method: "GET", Path: "/api/v1/namespaces/shop/pods", RawQuery: "limit=500&labelSelector=app%3Dweb"},

@@ -7,22 +7,22 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 )
 
 // apiResourceVerbs is the verb list api-resources prints and filters on: the server's whole list,
 // which discovery keeps for display only; the policy reads the narrowed read-verb list.
-func apiResourceVerbs(r kube.APIResource) []string { return r.AllVerbs }
+func apiResourceVerbs(r discovery.APIResource) []string { return r.AllVerbs }
 
 // ApiResPreferred picks, as kubectl's api-resources does, each resource of each group once: at
 // the group's preferred version, or at the first version that serves it when the preferred one
 // does not. Discovery lists every group's versions preferred first.
-func ApiResPreferred(d *kube.Discovery) []kube.APIResource {
+func ApiResPreferred(d *discovery.Discovery) []discovery.APIResource {
 	type groupResource struct{ group, resource string }
 	seen := map[groupResource]bool{}
-	var out []kube.APIResource
+	var out []discovery.APIResource
 	for _, r := range d.Resources {
 		if strings.Contains(r.Resource, "/") {
 			continue
@@ -54,7 +54,7 @@ func (o *ResourcesOptions) Validate() error { return nil }
 func (o *ResourcesOptions) Complete(*reader.Session) {}
 
 // wanted applies kubectl's filters to one resource type.
-func (o *ResourcesOptions) wanted(r kube.APIResource) bool {
+func (o *ResourcesOptions) wanted(r discovery.APIResource) bool {
 	verbs := apiResourceVerbs(r)
 	switch {
 	case len(verbs) == 0:
@@ -74,7 +74,7 @@ func (o *ResourcesOptions) Run(ctx context.Context, s *reader.Session) (*printer
 	if err != nil {
 		return nil, err
 	}
-	var rows []kube.APIResource
+	var rows []discovery.APIResource
 	for _, r := range ApiResPreferred(d) {
 		if o.wanted(r) {
 			rows = append(rows, r)

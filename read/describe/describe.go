@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/redact"
@@ -45,7 +46,7 @@ func (o *Options) Complete(s *reader.Session) {
 // groupKind names a kind by its API group ("" for core) and Kind, as the describer table is keyed.
 type groupKind struct{ group, kind string }
 
-func groupKindOf(r kube.APIResource) groupKind { return groupKind{r.Group, r.Kind} }
+func groupKindOf(r discovery.APIResource) groupKind { return groupKind{r.Group, r.Kind} }
 
 // The kinds whose events are read in a way of their own (describeRead.events).
 var (
@@ -102,7 +103,7 @@ const rbacGroup = "rbac.authorization.k8s.io"
 
 var genericDescriber = describer{render: (*dRenderer).generic}
 
-func describerFor(r kube.APIResource) describer {
+func describerFor(r discovery.APIResource) describer {
 	if d, ok := describers[groupKindOf(r)]; ok {
 		return d
 	}
@@ -119,7 +120,7 @@ type Described struct {
 	// Now is the client's clock when the object was read (the capture time in replay); ages and
 	// the time zone of printed dates come from it.
 	Now      time.Time
-	Resource kube.APIResource
+	Resource discovery.APIResource
 	extra    describeExtra
 }
 
@@ -166,7 +167,7 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 // kv is the statement's one reading of the server's version, for layouts that follow kubectl's.
 // events is kubectl's --show-events default: true when the statement describes one object, false
 // for several and for a name prefix.
-func describeOne(ctx context.Context, s *reader.Session, kv *kubectlVersion, o *Options, r kube.APIResource, ns string, obj map[string]any, events bool, res *printer.Result) *Described {
+func describeOne(ctx context.Context, s *reader.Session, kv *kubectlVersion, o *Options, r discovery.APIResource, ns string, obj map[string]any, events bool, res *printer.Result) *Described {
 	if redact.IsSecret(obj) {
 		// kube's decoder has stripped it already and a second pass changes nothing; it keeps
 		// the values out of this reader whatever happens upstream.

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/internal/golden"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 )
 
@@ -42,7 +42,7 @@ func TestDescribeManagedComponent(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := &Described{Object: obj, Now: time.Date(2031, 5, 1, 12, 0, 0, 0, time.UTC), Events: []map[string]any{},
-		Resource: kube.APIResource{Group: "platform.navin.ai", Version: "v1alpha1", Resource: "managedcomponents", Kind: "ManagedComponent", Namespaced: true}}
+		Resource: discovery.APIResource{Group: "platform.navin.ai", Version: "v1alpha1", Resource: "managedcomponents", Kind: "ManagedComponent", Namespaced: true}}
 	for _, mode := range []printer.RedactMode{printer.People, printer.Machine} {
 		name := "managedcomponent.people.txt"
 		if mode == printer.Machine {

@@ -8,6 +8,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -37,7 +38,7 @@ func dwhy(err error) string {
 	return sentenceDescribeUnknownFailure
 }
 
-func (rd *describeRead) resolve(ctx context.Context, typ string) (kube.APIResource, error) {
+func (rd *describeRead) resolve(ctx context.Context, typ string) (discovery.APIResource, error) {
 	return rd.s.Client.Resolve(ctx, typ)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -157,7 +158,7 @@ func (o *Options) describeAll(ctx context.Context, s *reader.Session) (*printer.
 
 // describePrefix is kubectl's answer to TYPE NAME when nothing is named NAME: every object of the
 // type in the namespace whose name starts with NAME, or the original not-found error.
-func (o *Options) describePrefix(ctx context.Context, s *reader.Session, kv *kubectlVersion, r kube.APIResource, ns, prefix string, notFound error) (*printer.Result, error) {
+func (o *Options) describePrefix(ctx context.Context, s *reader.Session, kv *kubectlVersion, r discovery.APIResource, ns, prefix string, notFound error) (*printer.Result, error) {
 	objs, err := o.list(ctx, s, r)
 	if err != nil {
 		return nil, err
@@ -183,7 +184,7 @@ func (o *Options) describePrefix(ctx context.Context, s *reader.Session, kv *kub
 
 // list reads every object of the type the statement's namespace and selector cover, whole, at
 // most limits.MaxDescribed.
-func (o *Options) list(ctx context.Context, s *reader.Session, r kube.APIResource) ([]map[string]any, error) {
+func (o *Options) list(ctx context.Context, s *reader.Session, r discovery.APIResource) ([]map[string]any, error) {
 	scope := kube.Scope{Namespace: o.Namespace, AllNamespaces: o.AllNamespaces}
 	var objs []map[string]any
 	opts := kube.ListOptions{LabelSelector: o.Selector, MaxRows: limits.MaxDescribed}
@@ -199,7 +200,7 @@ func (o *Options) list(ctx context.Context, s *reader.Session, r kube.APIResourc
 
 // objectNamespace is the namespace an object of a list was read in: the statement's, or under -A
 // the object's own.
-func (o *Options) objectNamespace(r kube.APIResource, obj map[string]any) string {
+func (o *Options) objectNamespace(r discovery.APIResource, obj map[string]any) string {
 	switch {
 	case !r.Namespaced:
 		return ""

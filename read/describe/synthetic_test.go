@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/internal/golden"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 )
 
@@ -48,7 +48,7 @@ func decodeSynthetic(t *testing.T, text string) map[string]any {
 func renderSynthetic(t *testing.T, group, version, resource, kind string, namespaced bool, obj map[string]any, events []map[string]any) string {
 	t.Helper()
 	d := &Described{Object: obj, Now: syntheticNow, Events: events,
-		Resource: kube.APIResource{Group: group, Version: version, Resource: resource, Kind: kind, Namespaced: namespaced}}
+		Resource: discovery.APIResource{Group: group, Version: version, Resource: resource, Kind: kind, Namespaced: namespaced}}
 	return strings.Join(d.Render(printer.People), "\n") + "\n"
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -197,7 +198,7 @@ func (o *Options) Run(ctx context.Context, s *reader.Session) (*printer.Result, 
 // and the types kept.
 type query struct {
 	c      *kube.Client
-	r      kube.APIResource
+	r      discovery.APIResource
 	scope  kube.Scope
 	fields string
 	types  []string

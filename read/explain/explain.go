@@ -10,7 +10,7 @@ import (
 	"unicode"
 
 	"github.com/studioctl/studioctl/fault"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/openapi"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -154,7 +154,7 @@ func explainLines(text string) []string {
 // path is given, the DESCRIPTION and the FIELDS list, or with recursive every nested field's name.
 // The walk follows kubectl's rules step by step, references and cycles included, so its text is
 // the same; it stops with a sentence past its depth or size bounds.
-func RenderExplain(doc *kube.OpenAPIDocument, group, version, resource string, fields []string, recursive bool) (string, error) {
+func RenderExplain(doc *openapi.Document, group, version, resource string, fields []string, recursive bool) (string, error) {
 	gv := version
 	if group != "" {
 		gv = group + "/" + version
@@ -189,7 +189,7 @@ func RenderExplain(doc *kube.OpenAPIDocument, group, version, resource string, f
 }
 
 type explainer struct {
-	doc       *kube.OpenAPIDocument
+	doc       *openapi.Document
 	recursive bool
 	written   int
 	err       error

@@ -10,6 +10,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -159,7 +160,7 @@ func machineSort(s *reader.Session, reads []*getRead) error {
 type getRead struct {
 	s     *reader.Session
 	o     *Options
-	r     kube.APIResource
+	r     discovery.APIResource
 	names []string
 	scope kube.Scope
 	form  printer.Form // -o jsonpath=, custom-columns=, go-template= and their files
@@ -254,7 +255,7 @@ func (b *tableBuilder) Page(t *kube.Table) error {
 func (b *tableBuilder) header(cols []kube.Column) {
 	g := b.g
 	wide := g.o.Output == "wide"
-	custom := kube.IsCustomGroup(g.r.Group)
+	custom := discovery.IsCustomGroup(g.r.Group)
 	b.indexes = b.indexes[:0]
 	var out []printer.Column
 	if g.showNamespace() {
@@ -386,7 +387,7 @@ func (g *getRead) collect(res *printer.Result, err error) error {
 }
 
 // nameOf is kubectl's -o name prefix: the kind in lower case, with its group when it has one.
-func nameOf(r kube.APIResource) string {
+func nameOf(r discovery.APIResource) string {
 	k := strings.ToLower(r.Kind)
 	if r.Group != "" {
 		k += "." + r.Group
@@ -522,4 +523,4 @@ func metaName(o map[string]any) string {
 	return apivalue.MetaString(o, "name")
 }
 
-func isCoreSecrets(r kube.APIResource) bool { return apivalue.CoreSecrets(r.Group, r.Resource) }
+func isCoreSecrets(r discovery.APIResource) bool { return apivalue.CoreSecrets(r.Group, r.Resource) }

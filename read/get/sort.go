@@ -8,7 +8,7 @@ import (
 
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer/jsonpath"
 	"github.com/studioctl/studioctl/redact"
 	"github.com/studioctl/studioctl/statement"
@@ -144,7 +144,7 @@ const sortProbe = "studioctl-sort-probe"
 // order by it would tell an agent what it may not read. It asks the masking rules themselves, on
 // the smallest object that holds the probe at the path; a path whose values cannot be told from
 // the path alone (descent, filters, unions, slices) counts as hidden.
-func (s *sorter) machineHides(r kube.APIResource) bool {
+func (s *sorter) machineHides(r discovery.APIResource) bool {
 	doc, ok := s.t.Skeleton(sortProbe)
 	obj, isMap := doc.(map[string]any)
 	if !ok || !isMap {

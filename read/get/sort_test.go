@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 )
 
@@ -70,13 +71,13 @@ func TestSortKeyKeepsNoPartOfTheObject(t *testing.T) {
 
 // machineHides asks machine mode's own rules whether they mask what a path finds in a kind.
 func TestMachineHidesSortPath(t *testing.T) {
-	pods := kube.APIResource{Version: "v1", Resource: "pods", Kind: "Pod", Namespaced: true}
-	secrets := kube.APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
-	configmaps := kube.APIResource{Version: "v1", Resource: "configmaps", Kind: "ConfigMap", Namespaced: true}
-	events := kube.APIResource{Version: "v1", Resource: "events", Kind: "Event", Namespaced: true}
-	widgets := kube.APIResource{Group: "demo.studioctl.dev", Version: "v1", Resource: "widgets", Kind: "Widget", Namespaced: true}
+	pods := discovery.APIResource{Version: "v1", Resource: "pods", Kind: "Pod", Namespaced: true}
+	secrets := discovery.APIResource{Version: "v1", Resource: "secrets", Kind: "Secret", Namespaced: true}
+	configmaps := discovery.APIResource{Version: "v1", Resource: "configmaps", Kind: "ConfigMap", Namespaced: true}
+	events := discovery.APIResource{Version: "v1", Resource: "events", Kind: "Event", Namespaced: true}
+	widgets := discovery.APIResource{Group: "demo.studioctl.dev", Version: "v1", Resource: "widgets", Kind: "Widget", Namespaced: true}
 	for _, c := range []struct {
-		r    kube.APIResource
+		r    discovery.APIResource
 		path string
 		want bool
 	}{

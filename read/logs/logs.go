@@ -10,6 +10,7 @@ import (
 
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
@@ -355,7 +356,7 @@ func (l *logRead) pods(ctx context.Context) ([]*LogPod, error) {
 	return pods[:1], nil
 }
 
-func (l *logRead) list(ctx context.Context, r kube.APIResource, selector string) ([]*LogPod, error) {
+func (l *logRead) list(ctx context.Context, r discovery.APIResource, selector string) ([]*LogPod, error) {
 	var pods []*LogPod
 	err := l.s.Client.ListObjects(ctx, r, kube.Scope{Namespace: l.ns}, kube.ListOptions{LabelSelector: selector, MaxRows: l.o.MaxRows},
 		func(obj map[string]any) error {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/studioctl/studioctl/apivalue"
-	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/read/reader"
 )
 
@@ -206,7 +206,7 @@ func LabelSelectorString(sel map[string]any) (string, bool) {
 // SelectorsForObject: a LabelSelector for workloads, a plain map for services and replication
 // controllers. supported is false for any other kind; ok is false when the object has no
 // selector.
-func podSelector(r kube.APIResource, obj map[string]any) (selector string, supported, ok bool) {
+func podSelector(r discovery.APIResource, obj map[string]any) (selector string, supported, ok bool) {
 	spec, _ := obj["spec"].(map[string]any)
 	switch {
 	case r.Group == "" && (r.Kind == "Service" || r.Kind == "ReplicationController"):

@@ -9,13 +9,14 @@ import (
 
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
 )
 
 // target is what a rollout statement names: one object of a kind that rolls out.
 type target struct {
-	r    kube.APIResource
+	r    discovery.APIResource
 	name string
 }
 

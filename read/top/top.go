@@ -10,6 +10,7 @@ import (
 	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
+	"github.com/studioctl/studioctl/kube/discovery"
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read/reader"
 	"github.com/studioctl/studioctl/statement"
@@ -85,17 +86,17 @@ func (u topUsage) memoryCell() string { return apivalue.UsageText("memory", u.me
 
 // metricsResource finds metrics.k8s.io's resource in discovery, v1beta1 first (what kubectl
 // reads), then v1. A server without the group answers the metrics-server sentence.
-func metricsResource(ctx context.Context, c *kube.Client, resource string) (kube.APIResource, error) {
+func metricsResource(ctx context.Context, c *kube.Client, resource string) (discovery.APIResource, error) {
 	for _, v := range []string{"v1beta1", "v1"} {
 		r, err := c.Resolve(ctx, resource+"."+v+".metrics.k8s.io")
 		if err == nil {
 			return r, nil
 		}
 		if e, ok := fault.As(err); !ok || e.Code != fault.CodeUnknownType {
-			return kube.APIResource{}, err
+			return discovery.APIResource{}, err
 		}
 	}
-	return kube.APIResource{}, &fault.Error{Code: CodeMetricsAbsent, Class: fault.ServerError, Sentence: SentenceMetricsAbsent}
+	return discovery.APIResource{}, &fault.Error{Code: CodeMetricsAbsent, Class: fault.ServerError, Sentence: SentenceMetricsAbsent}
 }
 
 type podMetrics struct {
