@@ -2,6 +2,7 @@ package apivalue
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -101,23 +102,14 @@ func (r Requirement) matches(labels map[string]string) bool {
 	case NotEquals:
 		return !has || v != r.Values[0]
 	case In:
-		return has && oneOf(r.Values, v)
+		return has && slices.Contains(r.Values, v)
 	case NotIn:
-		return !has || !oneOf(r.Values, v)
+		return !has || !slices.Contains(r.Values, v)
 	case GreaterThan, LessThan:
 		// The parser took only whole numbers; a label that is not one never compares.
 		a, err1 := strconv.ParseInt(v, 10, 64)
 		b, err2 := strconv.ParseInt(r.Values[0], 10, 64)
 		return has && err1 == nil && err2 == nil && (r.Op == GreaterThan && a > b || r.Op == LessThan && a < b)
-	}
-	return false
-}
-
-func oneOf(list []string, v string) bool {
-	for _, s := range list {
-		if s == v {
-			return true
-		}
 	}
 	return false
 }

@@ -34,19 +34,7 @@ func TestLabelSelectorGrammar(t *testing.T) {
 		{sel: "app in (a b)", pos: 11, what: `found "b", expected ',' or ')'`},
 	} {
 		_, got := ParseLabelSelector(c.sel)
-		if c.pos == 0 {
-			if got != nil {
-				t.Errorf("%q: refused at %d: %s", c.sel, got.Pos, got.What)
-			}
-			continue
-		}
-		if got == nil {
-			t.Errorf("%q: accepted, want refused at %d", c.sel, c.pos)
-			continue
-		}
-		if d := cmp.Diff(SelectorError{Pos: c.pos, What: c.what}, *got); d != "" {
-			t.Errorf("%q (-want +got):\n%s", c.sel, d)
-		}
+		checkRefusal(t, c.sel, c.pos, c.what, got)
 	}
 }
 
@@ -106,18 +94,22 @@ func TestFieldSelectorGrammar(t *testing.T) {
 		{sel: `a=b\`, pos: 4, what: `a backslash escapes only '\', ',' or '=' in a value`},
 	} {
 		_, got := ParseFieldSelector(c.sel)
-		if c.pos == 0 {
-			if got != nil {
-				t.Errorf("%q: refused at %d: %s", c.sel, got.Pos, got.What)
-			}
-			continue
-		}
-		if got == nil {
-			t.Errorf("%q: accepted, want refused at %d", c.sel, c.pos)
-			continue
-		}
-		if d := cmp.Diff(SelectorError{Pos: c.pos, What: c.what}, *got); d != "" {
-			t.Errorf("%q (-want +got):\n%s", c.sel, d)
+		checkRefusal(t, c.sel, c.pos, c.what, got)
+	}
+}
+
+// checkRefusal compares a parser's answer with a case: accepted when pos is 0, else refused at pos
+// saying what.
+func checkRefusal(t *testing.T, sel string, pos int, what string, got *SelectorError) {
+	t.Helper()
+	switch {
+	case pos == 0 && got != nil:
+		t.Errorf("%q: refused at %d: %s", sel, got.Pos, got.What)
+	case pos != 0 && got == nil:
+		t.Errorf("%q: accepted, want refused at %d", sel, pos)
+	case pos != 0:
+		if d := cmp.Diff(SelectorError{Pos: pos, What: what}, *got); d != "" {
+			t.Errorf("%q (-want +got):\n%s", sel, d)
 		}
 	}
 }

@@ -87,24 +87,7 @@ func TestSentencefCutsLongValues(t *testing.T) {
 func sentenceTemplates(t *testing.T, root string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case "e2e", "testdata", "livetest", ".git":
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
-		if err != nil {
-			return err
-		}
+	walkSources(t, root, token.NewFileSet(), func(_ string, f *ast.File) {
 		consts := map[string]ast.Expr{}
 		for _, decl := range f.Decls {
 			g, ok := decl.(*ast.GenDecl)
@@ -129,12 +112,41 @@ func sentenceTemplates(t *testing.T, root string) map[string]string {
 				out[f.Name.Name+"."+name] = s
 			}
 		}
+	})
+	return out
+}
+
+// walkSources parses every non-test Go file under root (the e2e modules, test data and the live
+// suite aside) and hands each to fn; it returns how many it read.
+func walkSources(t *testing.T, root string, fset *token.FileSet, fn func(path string, f *ast.File)) int {
+	t.Helper()
+	files := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "e2e", "testdata", "livetest", ".git":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		files++
+		fn(path, f)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return files
 }
 
 func constString(e ast.Expr, consts map[string]ast.Expr) (string, bool) {
@@ -204,26 +216,7 @@ func templateArgs(tmpl, hostile string) []any {
 // literal template, fails here.
 func TestSentencesLiveInSentencesFiles(t *testing.T) {
 	fset := token.NewFileSet()
-	files := 0
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case "e2e", "testdata", "livetest", ".git":
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
-		files++
+	files := walkSources(t, "..", fset, func(path string, f *ast.File) {
 		inSentences := filepath.Base(path) == "sentences.go"
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
@@ -242,11 +235,7 @@ func TestSentencesLiveInSentencesFiles(t *testing.T) {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if files < 200 {
 		t.Fatalf("read %d files; the walk no longer reads the module", files)
 	}

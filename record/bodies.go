@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -234,28 +233,11 @@ func withoutManagedFields(body []byte) []byte {
 	if !bytes.Contains(body, []byte(`"managedFields"`)) {
 		return body
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var out bytes.Buffer
-	for docs := 0; ; docs++ {
-		var v any
-		err := dec.Decode(&v)
-		if errors.Is(err, io.EOF) {
-			return out.Bytes()
-		}
-		if err != nil {
-			return body
-		}
-		dropManagedFields(v)
-		data, err := json.Marshal(v)
-		if err != nil {
-			return body
-		}
-		if docs > 0 {
-			out.WriteByte('\n')
-		}
-		out.Write(data)
+	out, _, bad, ok := eachDocument(body, dropManagedFields)
+	if bad || !ok {
+		return body
 	}
+	return out
 }
 
 // dropManagedFields deletes managedFields from every metadata map under v (a list's items, a

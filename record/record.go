@@ -330,37 +330,46 @@ func scrubForRecording(path, contentType string, body []byte) []byte {
 		}
 		return body
 	}
+	out, docs, bad, ok := eachDocument(body, func(v any) { peopleAny(v, secrets) })
+	switch {
+	case bad && secrets:
+		return nil
+	case bad:
+		return body
+	case !ok:
+		return nil
+	case docs == 0:
+		return body
+	}
+	return out
+}
+
+// eachDocument decodes a JSON body, or each document of a stream, with exact numbers, hands it
+// to fn and writes it back compacted, one document a line. bad is true when the body does not
+// read as JSON; ok is false when a document could not be written back.
+func eachDocument(body []byte, fn func(any)) (out []byte, docs int, bad, ok bool) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
-	var out bytes.Buffer
-	docs := 0
-	for {
+	var buf bytes.Buffer
+	for ; ; docs++ {
 		var v any
 		err := dec.Decode(&v)
 		if errors.Is(err, io.EOF) {
-			break
+			return buf.Bytes(), docs, false, true
 		}
 		if err != nil {
-			if secrets {
-				return nil
-			}
-			return body
+			return nil, docs, true, false
 		}
-		peopleAny(v, secrets)
+		fn(v)
 		data, err := json.Marshal(v)
 		if err != nil {
-			return nil
+			return nil, docs, false, false
 		}
 		if docs > 0 {
-			out.WriteByte('\n')
+			buf.WriteByte('\n')
 		}
-		out.Write(data)
-		docs++
+		buf.Write(data)
 	}
-	if docs == 0 {
-		return body
-	}
-	return out.Bytes()
 }
 
 // peopleAny strips an answer about to be written to a recording; secrets marks an answer to a

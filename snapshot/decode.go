@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/limits"
 )
@@ -15,41 +16,11 @@ import (
 // than an entry may: the file is refused before any decoder builds it.
 var errBounds = errors.New("snapshot entry past its bounds")
 
-// checkBounds scans a JSON text once, skipping strings: its nesting must stay under
-// limits.MaxNesting and its values (each object, array and scalar, counted by the brackets, commas
-// and colons that separate them) under max. A decoded value costs tens of bytes however small its
-// text, so an entry of a million tiny items would cost gigabytes decoded: the count bounds that.
+// checkBounds bounds an entry's JSON text before any decoder builds it: its nesting under
+// limits.MaxNesting and its values under max (apivalue.CheckBounds).
 func checkBounds(data []byte, max int) error {
-	depth, values := 0, 1
-	inString := false
-	for i := 0; i < len(data); i++ {
-		b := data[i]
-		if inString {
-			switch b {
-			case '\\':
-				i++
-			case '"':
-				inString = false
-			}
-			continue
-		}
-		switch b {
-		case '"':
-			inString = true
-		case '{', '[':
-			depth++
-			values++
-			if depth > limits.MaxNesting {
-				return errBounds
-			}
-		case '}', ']':
-			depth--
-		case ',', ':':
-			values++
-		}
-		if values > max {
-			return errBounds
-		}
+	if apivalue.CheckBounds(data, limits.MaxNesting, max) != nil {
+		return errBounds
 	}
 	return nil
 }
