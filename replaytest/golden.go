@@ -5,6 +5,7 @@ package replaytest
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -54,21 +55,20 @@ func WriteGolden(path string, cases []Case) error {
 		}
 		b.WriteString(markExit + strconv.Itoa(c.Exit) + "\n")
 	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
+	return WriteParts(path, []byte(b.String()))
 }
 
-// ReadGolden reads a golden file.
+// ReadGolden reads a golden file, its parts joined.
 func ReadGolden(path string) ([]Case, error) {
-	f, err := os.Open(path)
+	data, err := ReadParts(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	var cases []Case
 	var cur *Case
 	var section *strings.Builder
 	var out, errOut strings.Builder
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
 		line := sc.Text()
@@ -101,13 +101,20 @@ func ReadGolden(path string) ([]Case, error) {
 	return cases, sc.Err()
 }
 
-// GoldenFiles lists a recording directory's golden files in the order their statements run:
+// GoldenFiles lists a recording directory's golden files in the order their statements run (each
+// with its parts, PartFiles):
 // golden.txt (a recording kept whole) first, then golden-<group>.txt in name order, which is the
 // order of the recording's group files.
 func GoldenFiles(dir string) ([]string, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "golden-*.txt"))
+	all, err := filepath.Glob(filepath.Join(dir, "golden-*.txt"))
 	if err != nil {
 		return nil, err
+	}
+	var paths []string
+	for _, p := range all {
+		if !IsPart(p) {
+			paths = append(paths, p)
+		}
 	}
 	sort.Strings(paths)
 	if _, err := os.Stat(filepath.Join(dir, "golden.txt")); err == nil {

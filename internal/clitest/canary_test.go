@@ -83,7 +83,10 @@ func canaryReplayDir(t *testing.T, dir string, f *replaytest.Finder) {
 		files = append(files, store)
 	}
 	goldens, _ := replaytest.GoldenFiles(dir)
-	for _, path := range append(files, goldens...) {
+	for _, g := range goldens {
+		files = append(files, replaytest.PartFiles(g)...)
+	}
+	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

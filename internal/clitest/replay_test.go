@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -152,7 +151,7 @@ func replayReportsFrom(t *testing.T, name string, load func(*testing.T, string) 
 		dir := filepath.Dir(p)
 		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
 			t.Parallel()
-			want, err := os.ReadFile(p)
+			want, err := replaytest.ReadParts(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,7 +162,7 @@ func replayReportsFrom(t *testing.T, name string, load func(*testing.T, string) 
 			}
 			got := report(context.Background(), dir, s)
 			if *update {
-				if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+				if err := replaytest.WriteParts(p, []byte(got)); err != nil {
 					t.Fatal(err)
 				}
 				return

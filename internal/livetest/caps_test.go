@@ -43,7 +43,7 @@ func TestRecordCaps(t *testing.T) {
 	if err := rec.Rec.Save(filepath.Join(dir, "recording.json")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "tree.txt"), []byte(report), 0o644); err != nil {
+	if err := replaytest.WriteParts(filepath.Join(dir, "tree.txt"), []byte(report)); err != nil {
 		t.Fatal(err)
 	}
 }

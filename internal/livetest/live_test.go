@@ -345,7 +345,7 @@ func saveRecording(t *testing.T, dir string, rec *record.Recorder, keep func(str
 		}
 	}
 	for file, text := range texts {
-		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+		if err := replaytest.WriteParts(filepath.Join(dir, file), []byte(text)); err != nil {
 			t.Fatal(err)
 		}
 	}
