@@ -102,7 +102,7 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// NewRecorder is the recorder a capture's session is opened with (studioctl.Options.Recorder): it
+// NewRecorder is the recorder a capture's session is opened with (internal/inner.Capture): it
 // keeps the fixed answers (version, discovery, OpenAPI, self reviews), Secret values stripped,
 // and lets every list and log pass through unkept, since the capture keeps those itself.
 func NewRecorder() *record.Recorder { return &record.Recorder{Keep: keepAnswer} }
