@@ -33,6 +33,10 @@ type Loop struct {
 	// config statement the person's kubeconfig, as on the command line. Without it config is
 	// refused.
 	Prepare func(*read.Statement) error
+	// Own, when set, runs studioctl's own commands the console takes too (check, tree, audit
+	// ...): it is handed a line's words first, and ran is false when they name none of them. Its
+	// failure comes back unprinted, for the console to print naming the line.
+	Own func(ctx context.Context, words []string) (ran bool, code int, err error)
 	// line is the number of the piped line being answered, named in each of its errors; 0 on a
 	// terminal, where the error follows the line typed.
 	line int
@@ -111,6 +115,14 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 			fmt.Fprintln(l.Out, s)
 		}
 		return true
+	}
+	if l.Own != nil {
+		if ran, code, err := l.Own(ctx, words); ran {
+			if err != nil {
+				l.fail(err)
+			}
+			return code == fault.ExitOK
+		}
 	}
 	p := cli.NewPrinter(l.Out, l.Err, words, false)
 	p.Mode, p.Fail = l.Mode, l.fail

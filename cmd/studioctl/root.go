@@ -42,16 +42,19 @@ func newRoot(f *Factory) *cobra.Command {
 	g.register(root)
 	f.registerCompletions(root)
 	root.SetHelpCommand(helpCommand(io))
-	for _, mk := range ownCommands {
+	for _, mk := range ownCommands() {
 		root.AddCommand(mk(f))
 	}
 	return root
 }
 
 // ownCommands are studioctl's own commands beyond the kubectl subset, in the order help lists them.
-var ownCommands = []func(*Factory) *cobra.Command{
-	consoleCommand, connectionCommand, checkCommand, treeCommand, sourceCommand, healthCommand, browseCommand,
-	discoverCommand, componentsCommand, mcpRuntimeCommand, auditCommand, mcpCommand, snapshotCommand,
+// (A function, not a table variable: the console's lines build a root command of their own.)
+func ownCommands() []func(*Factory) *cobra.Command {
+	return []func(*Factory) *cobra.Command{
+		consoleCommand, connectionCommand, checkCommand, treeCommand, sourceCommand, healthCommand, browseCommand,
+		discoverCommand, componentsCommand, mcpRuntimeCommand, auditCommand, mcpCommand, snapshotCommand,
+	}
 }
 
 func rootLong() string {

@@ -93,3 +93,6 @@ const (
 	reasonNotPlainOrTooLarge    = "it is not a plain file, or it is larger than a recording may be"
 	reasonNotRecording          = "it is neither a snapshot nor a recording studioctl wrote"
 )
+
+// A console line that names a global flag.
+const sentenceConsoleGlobalFlag = "The console's connection and redaction were set when it started; a line takes no %s. Nothing was sent."
