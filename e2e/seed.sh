@@ -1878,17 +1878,6 @@ status:
   capacity: {cpu: "1", memory: 2Gi, pods: "10"}
   allocatable: {cpu: "1", memory: 2Gi, pods: "10"}
 ---
-apiVersion: v1
-kind: Pod
-metadata: {name: batch-cruncher, namespace: ops, labels: {app: batch-cruncher}}
-spec:
-  nodeName: kwok-small-0
-  tolerations: [{operator: Exists}]
-  containers:
-  - name: cruncher
-    image: "ops/batch-cruncher:5.2.0"
-    resources: {requests: {cpu: "2", memory: 1Gi}, limits: {memory: 1Gi}}
----
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRoleBinding
 metadata: {name: break-glass}
@@ -1921,6 +1910,23 @@ roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: config-anything
 subjects: [{kind: ServiceAccount, name: legacy-bot, namespace: ops}]
 EOF
 apply "$M/82-audit-plants.yaml"
+# The pod bound to kwok-small-0 by name is created once kwok has taken the node (it reports the
+# node Ready): a pod that names a node kwok does not know yet is never started by it, and stayed
+# Pending in one CI run.
+k wait --for=condition=Ready node/kwok-small-0 --timeout=120s >/dev/null
+cat >"$M/83-overcommitted-pod.yaml" <<'EOF'
+apiVersion: v1
+kind: Pod
+metadata: {name: batch-cruncher, namespace: ops, labels: {app: batch-cruncher}}
+spec:
+  nodeName: kwok-small-0
+  tolerations: [{operator: Exists}]
+  containers:
+  - name: cruncher
+    image: "ops/batch-cruncher:5.2.0"
+    resources: {requests: {cpu: "2", memory: 1Gi}, limits: {memory: 1Gi}}
+EOF
+apply "$M/83-overcommitted-pod.yaml"
 # A pod owned by a custom resource, as an operator creates it: ManagedComponent search-indexer.
 MC_UID=$(k get -n platform managedcomponent search-indexer -o jsonpath='{.metadata.uid}')
 cat >"$M/79-cr-owned-pod.yaml" <<EOF
