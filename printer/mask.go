@@ -1,6 +1,7 @@
 package printer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/studioctl/studioctl/redact"
@@ -65,20 +66,35 @@ func mask(r *Result, mode RedactMode, counted bool) (*Result, redact.Receipt) {
 
 func maskedCount(lines []string) int { return strings.Count(strings.Join(lines, "\n"), redact.Masked) }
 
-// maskTable is t with machine mode's cell masks; nil for nil.
+// maskTable is t with machine mode's cell masks; nil for nil. Only the rows a mask changes are
+// copied (and the list of rows once, then): a table of 20,000 pods, with no cell to mask, is
+// handed on as it is, and the table given is never written.
 func maskTable(t *Table, rc *redact.Receipt) *Table {
 	if t == nil {
 		return nil
 	}
 	m := *t
-	m.Rows = make([][]string, len(t.Rows))
+	rowsCopied := false
 	for i, row := range t.Rows {
-		cells := make([]string, len(row))
+		var cells []string // the row's copy, made at its first masked cell
 		for j, cell := range row {
-			cells[j] = maskCell(t, i, j, cell)
-			if rc != nil && cells[j] != cell && strings.Contains(cells[j], redact.Masked) {
+			masked := maskCell(t, i, j, cell)
+			if masked == cell {
+				continue
+			}
+			if cells == nil {
+				cells = slices.Clone(row)
+			}
+			cells[j] = masked
+			if rc != nil && strings.Contains(masked, redact.Masked) {
 				rc.Add(cellRule(t, j), 1)
 			}
+		}
+		if cells == nil {
+			continue
+		}
+		if !rowsCopied {
+			m.Rows, rowsCopied = slices.Clone(t.Rows), true
 		}
 		m.Rows[i] = cells
 	}
@@ -129,22 +145,26 @@ func cellRule(t *Table, col int) string {
 }
 
 // maskLines is l with machine mode's masks: the name part of -o name lines about Secrets; nil for
-// nil.
+// nil. The text is copied at the first line masked; the lines given are never written.
 func maskLines(l *Lines, rc *redact.Receipt) *Lines {
 	if l == nil || !l.Names {
 		return l
 	}
 	m := *l
-	m.Text = make([]string, len(l.Text))
+	copied := false
 	for i, s := range l.Text {
 		secretLine := i < len(l.SecretLines) && l.SecretLines[i]
-		if kind, name, ok := strings.Cut(s, "/"); ok && (l.SecretNames || secretLine || kind == "secret") {
-			s = kind + "/" + redact.Masked
-			if rc != nil && name != redact.Masked {
-				rc.Add(redact.RuleSecretNames, 1)
-			}
+		kind, name, ok := strings.Cut(s, "/")
+		if !ok || !(l.SecretNames || secretLine || kind == "secret") {
+			continue
 		}
-		m.Text[i] = s
+		if !copied {
+			m.Text, copied = slices.Clone(l.Text), true
+		}
+		m.Text[i] = kind + "/" + redact.Masked
+		if rc != nil && name != redact.Masked {
+			rc.Add(redact.RuleSecretNames, 1)
+		}
 	}
 	return &m
 }
