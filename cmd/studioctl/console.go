@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strings"
 
@@ -80,22 +79,7 @@ func consoleOwn(f *Factory) func(context.Context, []string) (bool, int, error) {
 		root.SetArgs(words)
 		root.SetOut(f.IO.Out)
 		root.SetErr(f.IO.Err)
-		code, err := consoleOutcome(root.ExecuteContext(ctx))
-		return true, code, err
+		code, unprinted, _ := outcome(root.ExecuteContext(ctx))
+		return true, code, unprinted
 	}
-}
-
-// consoleOutcome is a command's exit code and, when it failed without printing, its error.
-func consoleOutcome(err error) (int, error) {
-	var done exitStatus
-	var f failure
-	switch {
-	case err == nil:
-		return fault.ExitOK, nil
-	case errors.As(err, &done):
-		return int(done), nil
-	case errors.As(err, &f):
-		return fault.ExitCode(f.err), f.err
-	}
-	return fault.ExitCode(err), err
 }

@@ -52,21 +52,36 @@ func fail(err error, jsonErrors bool) error {
 // exitCode is the one place an error becomes an exit code: it prints what is not printed yet,
 // once, and returns the code.
 func exitCode(io *IOStreams, err error) int {
-	if err == nil {
-		return fault.ExitOK
-	}
-	var done exitStatus
-	if errors.As(err, &done) {
-		return int(done)
-	}
+	code, unprinted, asJSON := outcome(err)
 	var f failure
-	if errors.As(err, &f) {
-		return cli.Report(io.Err, f.err, f.json)
+	switch {
+	case unprinted == nil:
+	case errors.As(err, &f):
+		cli.Report(io.Err, unprinted, asJSON)
+	default:
+		if _, ok := fault.As(unprinted); ok {
+			cli.Report(io.Err, unprinted, false)
+			break
+		}
+		// cobra's own parse errors (an unknown global flag): a refusal, nothing sent.
+		fmt.Fprintln(io.Err, "error: "+sanitize.String(unprinted.Error()))
 	}
-	if _, ok := fault.As(err); ok {
-		return cli.Report(io.Err, err, false)
+	return code
+}
+
+// outcome is what a command returned, read: its exit code, the error it left unprinted (nil when
+// it ended well or printed its own words, an exitStatus) and whether that error prints as JSON.
+// exitCode prints that error itself; a console line hands it to the console, which names the line.
+func outcome(err error) (code int, unprinted error, asJSON bool) {
+	var done exitStatus
+	var f failure
+	switch {
+	case err == nil:
+		return fault.ExitOK, nil, false
+	case errors.As(err, &done):
+		return int(done), nil, false
+	case errors.As(err, &f):
+		return fault.ExitCode(f.err), f.err, f.json
 	}
-	// cobra's own parse errors (an unknown global flag): a refusal, nothing sent.
-	fmt.Fprintln(io.Err, "error: "+sanitize.String(err.Error()))
-	return fault.ExitRefused
+	return fault.ExitCode(err), err, false
 }

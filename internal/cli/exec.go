@@ -72,11 +72,7 @@ func (p *Printer) Print(o *read.Outcome) int {
 		return p.fail(o, err)
 	}
 	for _, e := range o.Result.Errors {
-		if p.Fail != nil {
-			p.Fail(e)
-		} else {
-			printError(p.errOut, e, p.jsonErrors(o))
-		}
+		p.fail(o, e)
 	}
 	return o.Exit()
 }
