@@ -1,9 +1,9 @@
 package apivalue
 
 import (
+	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -313,7 +313,7 @@ func (p *selParser) values() ([]string, *SelectorError) {
 			case selComma: // read as the next term
 			case selClose:
 				p.next()
-				return sortedSet(set), nil
+				return slices.Sorted(maps.Keys(set)), nil
 			default:
 				return nil, found(n, "',' or ')'")
 			}
@@ -325,7 +325,7 @@ func (p *selParser) values() ([]string, *SelectorError) {
 			case selClose: // ",)"
 				p.next()
 				set[""] = true
-				return sortedSet(set), nil
+				return slices.Sorted(maps.Keys(set)), nil
 			case selComma: // ",,"
 				p.next()
 				set[""] = true
@@ -334,15 +334,6 @@ func (p *selParser) values() ([]string, *SelectorError) {
 			return nil, found(l, "a label value, ',' or ')'")
 		}
 	}
-}
-
-func sortedSet(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for v := range set {
-		out = append(out, v)
-	}
-	sort.Strings(out)
-	return out
 }
 
 var (

@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -105,20 +107,16 @@ func parseStore(data []byte) (map[string]string, error) {
 // the same bytes: one object or array, already compact (the recorder writes them so). Storing it
 // so spares the escaping a JSON string would add to every quote.
 func storedAsIs(body string) bool {
-	if body == "" || (body[0] != '{' && body[0] != '[') || !json.Valid([]byte(body)) {
+	if body == "" || (body[0] != '{' && body[0] != '[') {
 		return false
 	}
-	var buf bytes.Buffer
+	var buf bytes.Buffer // Compact refuses what is not JSON
 	return json.Compact(&buf, []byte(body)) == nil && buf.String() == body
 }
 
 // writeStore writes a store one body a line, sorted by key, so a new capture diffs by body.
 func writeStore(path string, store map[string]string) error {
-	keys := make([]string, 0, len(store))
-	for k := range store {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(store))
 	var buf bytes.Buffer
 	buf.WriteString("{\n")
 	for i, k := range keys {
