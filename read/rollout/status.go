@@ -90,7 +90,8 @@ type statusWatch struct {
 	last string
 }
 
-var errDone = &fault.Error{Code: "rollout.done"}
+// errDone ends the watch loop when the rollout is done: a clean end, exit 0 were it ever printed.
+var errDone = &fault.Error{Code: "rollout.done", Class: fault.Ended}
 
 func (w *statusWatch) loop(lv *kube.Live) error {
 	opts := kube.ListOptions{FieldSelector: "metadata.name=" + w.t.name, MaxRows: 1}
