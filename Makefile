@@ -61,7 +61,8 @@ test: vet
 FUZZ_TARGETS := policy:FuzzCheck policy:FuzzCheckRaw read:FuzzParse kubeconfig:FuzzParse redact:FuzzMachine redact:FuzzPeople \
 	redact:FuzzMachineCounted printer:FuzzPrinters printer:FuzzForms printer/jsonpath:FuzzParse \
 	statement:FuzzMaskCredentialsCanary statement:FuzzLexAgreesWithShellwords apivalue:FuzzSelectors \
-	snapshot:FuzzParse snapshot:FuzzStreamingReader mcp:FuzzToolArguments apivalue:FuzzParseQuantity
+	snapshot:FuzzParse snapshot:FuzzStreamingReader mcp:FuzzToolArguments apivalue:FuzzParseQuantity \
+	record:FuzzBodyStore
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \

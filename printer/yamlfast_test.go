@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/studioctl/studioctl/record"
 	"sigs.k8s.io/yaml"
 )
 
@@ -67,69 +68,33 @@ func TestJSONToYAMLIsKubectls(t *testing.T) {
 	}
 }
 
-// recordedDocuments is every JSON answer in the recordings, as it was sent: the bodies a file
-// holds inline and those of the sets' body stores (record/bodies.go), which hold each once.
+// recordedDocuments is every distinct JSON answer in the recordings, as it was sent: each
+// identity's recording read as the replayer reads it (record.LoadDir), so the bodies that the
+// sets' stores hold once, in pieces, come back whole.
 func recordedDocuments(t testing.TB) []string {
-	var docs []string
-	files, err := filepath.Glob("../testdata/replay/*/*/recording*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recordings: %v", err)
-	}
-	stored := map[string]bool{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rec struct {
-			Exchanges []struct {
-				ContentType string `json:"contentType"`
-				Body        string `json:"body"`
-				BodyRef     string `json:"bodyRef"`
-			} `json:"exchanges"`
-		}
-		if err := json.Unmarshal(data, &rec); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		for _, ex := range rec.Exchanges {
-			if ex.ContentType != "application/json" {
-				continue
-			}
-			if ex.BodyRef != "" {
-				stored[ex.BodyRef] = true
-			} else if json.Valid([]byte(ex.Body)) {
-				docs = append(docs, ex.Body)
-			}
-		}
-	}
-	return append(docs, storedDocuments(t, stored)...)
-}
-
-// storedDocuments is the JSON bodies of the body stores that keys names (a JSON answer is kept
-// as itself there; a string is a log or a stream).
-func storedDocuments(t testing.TB, keys map[string]bool) []string {
-	stores, err := filepath.Glob("../testdata/replay/*/bodies.json")
+	dirs, err := filepath.Glob("../testdata/replay/*/*")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var docs []string
-	for _, f := range stores {
-		data, err := os.ReadFile(f)
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		rec, err := record.LoadDir(dir)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", dir, err)
 		}
-		var store map[string]json.RawMessage
-		if err := json.Unmarshal(data, &store); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		for k, body := range store {
-			if keys[k] && len(body) > 0 && body[0] == '{' {
-				docs = append(docs, string(body))
+		for _, ex := range rec.Exchanges {
+			if ex.ContentType == "application/json" && !seen[ex.Body] && json.Valid([]byte(ex.Body)) {
+				seen[ex.Body] = true
+				docs = append(docs, ex.Body)
 			}
 		}
 	}
-	if len(keys) > 0 && len(docs) == 0 {
-		t.Fatal("the recordings name stored bodies, but no body store holds them")
+	if len(docs) == 0 {
+		t.Fatal("no JSON answer in ../testdata/replay")
 	}
 	return docs
 }

@@ -14,6 +14,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // A set of recordings (one folder per identity, captured from one server) answers the same
@@ -82,12 +84,14 @@ func loadStore(dir string) (map[string]string, error) {
 }
 
 // parseStore reads a store: each key's value is the body itself when the body is one compact
-// JSON object or array, or the body as a JSON string otherwise (a log, a watch's stream).
+// JSON object or array, its repeated parts split out as pieces (pieces.go), or the body as a
+// JSON string otherwise (a log, a watch's stream). The pieces come back as entries of their own.
 func parseStore(data []byte) (map[string]string, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("record: %s: %w", BodyStore, err)
 	}
+	j := &joiner{entries: raw, done: map[string]string{}, max: limits.RecordingMaxBytes}
 	store := make(map[string]string, len(raw))
 	for k, v := range raw {
 		if len(v) > 0 && v[0] == '"' {
@@ -98,7 +102,11 @@ func parseStore(data []byte) (map[string]string, error) {
 			store[k] = s
 			continue
 		}
-		store[k] = string(v)
+		body, err := j.join(k, 0)
+		if err != nil {
+			return nil, err
+		}
+		store[k] = body
 	}
 	return store, nil
 }
@@ -114,22 +122,18 @@ func storedAsIs(body string) bool {
 	return json.Compact(&buf, []byte(body)) == nil && buf.String() == body
 }
 
-// writeStore writes a store one body a line, sorted by key, so a new capture diffs by body.
-func writeStore(path string, store map[string]string) error {
-	keys := slices.Sorted(maps.Keys(store))
+// writeStore writes a set's bodies (key → body) as a store, one entry a line, sorted by key, so
+// a new capture diffs by body.
+func writeStore(path string, bodies map[string]string) error {
+	entries, err := splitStore(bodies)
+	if err != nil {
+		return err
+	}
+	keys := slices.Sorted(maps.Keys(entries))
 	var buf bytes.Buffer
 	buf.WriteString("{\n")
 	for i, k := range keys {
-		fmt.Fprintf(&buf, "%q: ", k)
-		if body := store[k]; storedAsIs(body) {
-			buf.WriteString(body)
-		} else {
-			s, err := json.Marshal(body)
-			if err != nil {
-				return err
-			}
-			buf.Write(s)
-		}
+		fmt.Fprintf(&buf, "%q: %s", k, entries[k])
 		if i < len(keys)-1 {
 			buf.WriteByte(',')
 		}
