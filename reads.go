@@ -230,31 +230,23 @@ func (p *tablePager) Page(kt *kube.Table) error {
 
 func (p *tablePager) Reset() { p.t.Rows = nil }
 
-// maskTable masks a table in machine mode through the same walker the command's answers take.
+// maskTable masks a table in machine mode by the rules the command's answers take, row by row
+// (redact.MachineTableRow), in place: a Table of core secrets loses its name cells too.
 func (s *Session) maskTable(r discovery.APIResource, t *Table) {
 	if s.mode != Machine {
 		return
 	}
-	cols := make([]any, len(t.Columns))
-	for i, c := range t.Columns {
-		cols[i] = map[string]any{"name": c.Name, "type": c.Type, "format": c.Format, "priority": c.Priority}
-	}
-	rows := make([]any, len(t.Rows))
-	for i, row := range t.Rows {
-		m := map[string]any{"cells": row.Cells}
-		if row.Object.m != nil {
-			m["object"] = row.Object.m
+	secrets := apivalue.CoreSecrets(r.Group, r.Resource)
+	var nameCols []int
+	if secrets {
+		names, formats := make([]string, len(t.Columns)), make([]string, len(t.Columns))
+		for i, c := range t.Columns {
+			names[i], formats[i] = c.Name, c.Format
 		}
-		rows[i] = m
+		nameCols = redact.NameColumns(names, formats)
 	}
-	doc := map[string]any{"kind": "Table", "apiVersion": "meta.k8s.io/v1", "columnDefinitions": cols, "rows": rows}
-	s.mask(r, doc)
 	for i := range t.Rows {
-		m := rows[i].(map[string]any)
-		t.Rows[i].Cells, _ = m["cells"].([]any)
-		if obj, ok := m["object"].(map[string]any); ok {
-			t.Rows[i].Object = Object{m: obj}
-		}
+		redact.MachineTableRow(t.Rows[i].Cells, t.Rows[i].Object.m, secrets, nameCols)
 	}
 }
 

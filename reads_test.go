@@ -4,12 +4,14 @@ import (
 	"context"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/studioctl/studioctl"
 	"github.com/studioctl/studioctl/demo"
+	"github.com/studioctl/studioctl/redact"
 )
 
 func TestTypedReadsEdges(t *testing.T) {
@@ -155,5 +157,55 @@ func TestWatchStopsWhenTheCallerStops(t *testing.T) {
 	time.Sleep(100 * time.Millisecond) // what a stopped watch would leave has had time to show
 	if after := runtime.NumGoroutine(); after > before+2 {
 		t.Errorf("20 watches stopped at their first event left %d goroutines more", after-before)
+	}
+}
+
+// In machine mode a typed table and a watch mask their rows as the command masks its answers:
+// a Secret's name in its cells and its object, and an object's annotation values. The same reads
+// in people mode show them, so the test sees the masks and not an empty demo.
+func TestMachineModeMasksTypedTablesAndWatches(t *testing.T) {
+	ctx := context.Background()
+	all := studioctl.ListOptions{AllNamespaces: true}
+	seen := map[studioctl.Mode][]string{}
+	for _, mode := range []studioctl.Mode{studioctl.People, studioctl.Machine} {
+		s, err := demo.Open(studioctl.Options{Redact: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		secrets, err := s.Table(ctx, "secrets", all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range secrets.Rows {
+			seen[mode] = append(seen[mode], "table cell "+row.Cell(0), "table object "+row.Object.Name())
+		}
+		for ev, err := range s.Watch(ctx, "secrets", all, 10*time.Second) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen[mode] = append(seen[mode], "watch cell "+ev.Row.Cell(0), "watch object "+ev.Row.Object.Name())
+		}
+		pods, err := s.Table(ctx, "pods", all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range pods.Rows {
+			for k, v := range row.Object.Annotations() {
+				seen[mode] = append(seen[mode], "annotation "+k+"="+v)
+			}
+		}
+	}
+	people, machine := seen[studioctl.People], seen[studioctl.Machine]
+	if !slices.Contains(people, "table cell api-keys") || !slices.Contains(people, "watch object api-keys") ||
+		!slices.ContainsFunc(people, func(s string) bool { return strings.HasPrefix(s, "annotation ") }) {
+		t.Fatalf("people mode shows no Secret name or annotation to mask: %v", people)
+	}
+	if len(machine) != len(people) {
+		t.Fatalf("machine mode read %d values, people mode %d", len(machine), len(people))
+	}
+	for _, v := range machine {
+		if !strings.HasSuffix(v, redact.Masked) {
+			t.Errorf("machine mode shows %q", v)
+		}
 	}
 }

@@ -285,16 +285,41 @@ func machineSecretTable(m map[string]any) {
 		if !ok {
 			continue
 		}
-		if cells, ok := row["cells"].([]any); ok {
-			for _, i := range nameCols {
-				if i < len(cells) {
-					cells[i] = maskDeep(cells[i])
-				}
-			}
+		cells, _ := row["cells"].([]any)
+		obj, _ := row["object"].(map[string]any)
+		maskSecretRow(cells, obj, nameCols)
+	}
+}
+
+// maskSecretRow masks one row of a Table of core secrets: the cells at nameCols, and its object
+// (nil when the row has none) as a Secret with its names.
+func maskSecretRow(cells []any, obj map[string]any, nameCols []int) {
+	for _, i := range nameCols {
+		if i < len(cells) {
+			cells[i] = maskDeep(cells[i])
 		}
-		if obj, ok := row["object"].(map[string]any); ok {
-			machineSecretObject(obj)
+	}
+	if obj != nil {
+		machineSecretObject(obj)
+	}
+}
+
+// MachineTableRow masks, in place, one row of a Table answer held as its parts rather than as
+// the decoded document (a library reader's rows, a watch event's): its cells and its object (nil
+// when it has none) by the machine rules, and in a Table of core secrets (secrets) the object as
+// a Secret and the cells at nameCols (NameColumns). It does what MachineSecretAnswer and Machine
+// do to the same row inside its Table.
+func MachineTableRow(cells []any, obj map[string]any, secrets bool, nameCols []int) {
+	if secrets {
+		maskSecretRow(cells, obj, nameCols)
+	}
+	for i, c := range cells {
+		if nv, replace, _ := machineRules.walk(c, "", 0); replace {
+			cells[i] = nv
 		}
+	}
+	if obj != nil {
+		Machine(obj)
 	}
 }
 
@@ -318,20 +343,29 @@ func maskSecretNames(md map[string]any) {
 	maskField(md, "selfLink")
 }
 
-// tableNameColumns lists the indexes of a Table's columns that hold the object's name: the column
-// whose format is "name", or failing that one called Name.
+// tableNameColumns lists the indexes of a Table document's name columns (NameColumns).
 func tableNameColumns(table map[string]any) []int {
 	cols, _ := table["columnDefinitions"].([]any)
-	var byFormat, byName []int
+	names, formats := make([]string, len(cols)), make([]string, len(cols))
 	for i, c := range cols {
-		col, ok := c.(map[string]any)
-		if !ok {
-			continue
+		if col, ok := c.(map[string]any); ok {
+			names[i], _ = col["name"].(string)
+			formats[i], _ = col["format"].(string)
 		}
-		if col["format"] == "name" {
+	}
+	return NameColumns(names, formats)
+}
+
+// NameColumns lists the indexes of a Table's columns that hold the object's name, given each
+// column's name and format: the columns whose format is "name", or failing that those called
+// Name; a Table with no columns has its name in the first cell.
+func NameColumns(names, formats []string) []int {
+	var byFormat, byName []int
+	for i := range names {
+		if formats[i] == "name" {
 			byFormat = append(byFormat, i)
 		}
-		if n, _ := col["name"].(string); strings.EqualFold(n, "name") {
+		if strings.EqualFold(names[i], "name") {
 			byName = append(byName, i)
 		}
 	}
@@ -341,7 +375,7 @@ func tableNameColumns(table map[string]any) []int {
 	if len(byName) > 0 {
 		return byName
 	}
-	if len(cols) == 0 {
+	if len(names) == 0 {
 		return []int{0}
 	}
 	return nil
