@@ -55,6 +55,35 @@ func TestTiesReordered(t *testing.T) {
 	}
 }
 
+// TestCPUResampled holds the oracle's test for top --sort-by cpu when CPU was sampled again
+// between the capture and the live read (CI saw two web pods trade places so): the rows and every
+// cell outside the CPU columns must agree, and each answer must be sorted by its own CPU figures.
+func TestCPUResampled(t *testing.T) {
+	const header = "NAME                   CPU(cores)   MEMORY(bytes)\n"
+	snap := header + "db-0                   250m         300Mi\nweb-568bd749f7-l462t   3m           124Mi\nweb-568bd749f7-wrjrc   2m           124Mi\n"
+	nodes := "NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)\nnode-0    50m          1%       30Mi            1%\nnode-2    10m          0%       24Mi            0%\n"
+	for _, c := range []struct {
+		name, statement, live, snap string
+		want                        bool
+	}{
+		{"two pods traded CPU and places", "top pod -n shop --sort-by cpu", header + "db-0                   251m         300Mi\nweb-568bd749f7-wrjrc   3m           124Mi\nweb-568bd749f7-l462t   2m           124Mi\n", snap, true},
+		{"the same answer", "top pod -n shop --sort-by cpu", snap, snap, true},
+		{"the live answer out of CPU order", "top pod -n shop --sort-by cpu", header + "db-0                   250m         300Mi\nweb-568bd749f7-wrjrc   2m           124Mi\nweb-568bd749f7-l462t   3m           124Mi\n", snap, false},
+		{"the snapshot's answer out of CPU order", "top pod -n shop --sort-by cpu", snap, header + "web-568bd749f7-l462t   3m           124Mi\ndb-0                   250m         300Mi\nweb-568bd749f7-wrjrc   2m           124Mi\n", false},
+		{"a memory figure moved", "top pod -n shop --sort-by cpu", header + "db-0                   250m         300Mi\nweb-568bd749f7-l462t   3m           125Mi\nweb-568bd749f7-wrjrc   2m           124Mi\n", snap, false},
+		{"a pod missing", "top pod -n shop --sort-by cpu", header + "db-0                   250m         300Mi\nweb-568bd749f7-l462t   3m           124Mi\n", snap, false},
+		{"another pod", "top pod -n shop --sort-by cpu", header + "db-0                   250m         300Mi\nweb-568bd749f7-xxxxx   3m           124Mi\nweb-568bd749f7-wrjrc   2m           124Mi\n", snap, false},
+		{"sorted by memory", "top pod -n shop --sort-by memory", header + "db-0                   250m         300Mi\nweb-568bd749f7-wrjrc   3m           124Mi\nweb-568bd749f7-l462t   2m           124Mi\n", snap, false},
+		{"not sorted", "top pod -n shop", header + "db-0                   250m         300Mi\nweb-568bd749f7-wrjrc   3m           124Mi\nweb-568bd749f7-l462t   2m           124Mi\n", snap, false},
+		{"nodes, CPU(%) moves with CPU", "top node --sort-by=cpu", "NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)\nnode-2    60m          2%       24Mi            0%\nnode-0    50m          1%       30Mi            1%\n", nodes, true},
+		{"nodes, a memory share moved", "top node --sort-by=cpu", "NAME      CPU(cores)   CPU(%)   MEMORY(bytes)   MEMORY(%)\nnode-0    50m          1%       30Mi            2%\nnode-2    10m          0%       24Mi            0%\n", nodes, false},
+	} {
+		if got := cpuResampled(c.statement, c.live, c.snap); got != c.want {
+			t.Errorf("%s: cpuResampled = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // TestByStream holds the grouping of prefixed log lines: streams in name order, each stream's
 // lines in their own order, so only the order of whole streams is forgiven.
 func TestByStream(t *testing.T) {
