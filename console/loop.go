@@ -17,7 +17,6 @@ import (
 	"github.com/studioctl/studioctl/printer"
 	"github.com/studioctl/studioctl/read"
 	"github.com/studioctl/studioctl/read/reader"
-	"github.com/studioctl/studioctl/sanitize"
 	"github.com/studioctl/studioctl/statement"
 )
 
@@ -139,7 +138,7 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 func (l *Loop) fail(err error) {
 	e, ok := fault.As(err)
 	if !ok {
-		e = &fault.Error{Code: "internal", Sentence: sanitize.String(err.Error()), Class: fault.Refused}
+		e = fault.Internal(err)
 	}
 	if l.line > 0 {
 		e = &fault.Error{Code: e.Code, Sentence: fmt.Sprintf("line %d: %s", l.line, e.Sentence), Class: e.Class, Status: e.Status}

@@ -91,6 +91,13 @@ func Refusef(code, format string, args ...any) *Error {
 	return &Error{Code: code, Sentence: Sentencef(format, args...), Class: Refused}
 }
 
+// Internal wraps an error studioctl did not compose (a bug, or a library's failure left unnamed):
+// code internal, the error's text sanitised and cut in studioctl's sentence, and the class of a
+// refusal, so the command exits 2 and an agent reads a refusal rather than a server's answer.
+func Internal(err error) *Error {
+	return &Error{Code: CodeInternal, Sentence: Sentencef(SentenceInternal, err.Error()), Class: Refused}
+}
+
 // Server builds a server's error from a sentence studioctl composed and the HTTP status.
 func Server(code string, status int, sentence string) *Error {
 	return &Error{Code: code, Sentence: sentence, Class: ServerError, Status: status}

@@ -30,6 +30,12 @@ const (
 	SentenceTooOld    = "This API server does not serve authentication.k8s.io/v1 SelfSubjectReview, which Kubernetes serves from 1.28, so it runs 1.27 or earlier; studioctl supports Kubernetes 1.30 and later, and reads 1.28 and 1.29 on a best-effort basis."
 )
 
+// An error studioctl did not compose (Internal), on every surface.
+const (
+	CodeInternal     = "internal"
+	SentenceInternal = "studioctl failed: %s"
+)
+
 // Refusals of what was asked, before anything is sent.
 const (
 	CodeRefusedRawPath = "refused.raw_path"

@@ -247,7 +247,7 @@ func toolError(err error) error {
 	}
 	e, ok := fault.As(err)
 	if !ok {
-		e = &fault.Error{Code: "internal", Sentence: fault.Sentencef("%s", err.Error())}
+		e = fault.Internal(err)
 	}
 	return &agentError{e}
 }

@@ -123,7 +123,7 @@ func WantsJSON(words []string) bool {
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
 	e, ok := fault.As(err)
 	if !ok {
-		e = &fault.Error{Code: codeInternal, Sentence: fault.Sentencef(sentenceInternal, err.Error()), Class: fault.Refused}
+		e = fault.Internal(err)
 	}
 	printError(errOut, e, jsonErrors)
 	return e.Exit()
