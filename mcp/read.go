@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -105,9 +106,9 @@ func flagRefusal(words []string) error {
 		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
 		spelled, _, _ := strings.Cut(w, "=")
 		switch {
-		case contains(ownFlags, name):
+		case slices.Contains(ownFlags, name):
 			return fault.Refusef(CodeOwnFlag, sentenceOwnFlag, spelled, MaxRows)
-		case contains(statement.ConnectionFlags, name):
+		case slices.Contains(statement.ConnectionFlags, name):
 			return fault.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 		}
 	}
@@ -121,13 +122,4 @@ func agentRefusal(err error) error {
 		return fault.Refusef(CodeRowCap, sentenceRowCap, MaxRows)
 	}
 	return err
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -4,6 +4,8 @@
 // a Statement into requests through kube.Client and a Result the renderers print.
 package statement
 
+import "slices"
+
 // FlagKind is the type of a flag's value.
 type FlagKind int
 
@@ -207,7 +209,7 @@ func splitName(n string) []string {
 // IsKubectlVerb reports whether word is a kubectl verb studioctl refuses by name (a write, a
 // command not in v1, rollout), so that it reaches the parser and its sentence.
 func IsKubectlVerb(word string) bool {
-	return word == "rollout" || contains(WriteCommands, word) || contains(NotInV1, word)
+	return word == "rollout" || slices.Contains(WriteCommands, word) || slices.Contains(NotInV1, word)
 }
 
 // CommandNamed finds a command of the table by its full name ("top pod"), or nil.
@@ -218,13 +220,4 @@ func CommandNamed(name string) *Command {
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

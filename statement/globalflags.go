@@ -2,6 +2,7 @@ package statement
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/studioctl/studioctl/limits"
 )
@@ -48,7 +49,7 @@ func GlobalFlagSpellings() map[string]bool {
 func AgentRefusedFlags() []string {
 	var out []string
 	for _, g := range GlobalFlags {
-		if g.Name != "help" && !contains(ConnectionFlags, g.Name) {
+		if g.Name != "help" && !slices.Contains(ConnectionFlags, g.Name) {
 			out = append(out, g.Name)
 		}
 	}

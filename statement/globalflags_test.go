@@ -1,6 +1,7 @@
 package statement
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,7 +18,7 @@ func TestAgentRefusedFlags(t *testing.T) {
 		if g.Name == "help" {
 			continue
 		}
-		if !contains(AgentRefusedFlags(), g.Name) && !contains(ConnectionFlags, g.Name) {
+		if !slices.Contains(AgentRefusedFlags(), g.Name) && !slices.Contains(ConnectionFlags, g.Name) {
 			t.Errorf("--%s reaches an agent's statement", g.Name)
 		}
 	}

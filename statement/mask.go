@@ -1,6 +1,9 @@
 package statement
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // CredentialMask is what a credential flag's value becomes wherever a line is kept.
 const CredentialMask = "****"
@@ -90,5 +93,5 @@ func (m *masker) unreadable(start int) {
 
 func isCredentialFlag(word string) bool {
 	long, ok := strings.CutPrefix(word, "--")
-	return ok && contains(CredentialFlags, long)
+	return ok && slices.Contains(CredentialFlags, long)
 }

@@ -1,6 +1,7 @@
 package statement
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -127,13 +128,13 @@ func Parse(words []string) (*Statement, error) {
 
 func refuseCommand(words []string) error {
 	verb := words[0]
-	if verb == "rollout" && len(words) > 1 && contains(ReadOnlyRollout, words[1]) {
+	if verb == "rollout" && len(words) > 1 && slices.Contains(ReadOnlyRollout, words[1]) {
 		return nil // rollout status and history only read; the rest of rollout writes
 	}
-	if contains(WriteCommands, verb) {
+	if slices.Contains(WriteCommands, verb) {
 		return fault.Refusef(CodeWriteCommand, sentenceWriteCommand, verb)
 	}
-	if contains(NotInV1, verb) {
+	if slices.Contains(NotInV1, verb) {
 		return fault.Refusef(CodeNotInV1, sentenceNotInV1Command, verb)
 	}
 	return nil
@@ -142,7 +143,7 @@ func refuseCommand(words []string) error {
 // refuseConfig answers a config statement the table does not read: a write to the kubeconfig
 // file, or a subcommand that is not built.
 func refuseConfig(words []string) error {
-	if len(words) > 1 && contains(ConfigWrites, words[1]) {
+	if len(words) > 1 && slices.Contains(ConfigWrites, words[1]) {
 		return fault.Refusef(CodeWriteCommand, sentenceConfigWrite, "config "+words[1])
 	}
 	return fault.Refusef(CodeUsage, sentenceConfigNeedsKind)
@@ -163,7 +164,7 @@ func CommandNames() []string {
 
 // Allows reports whether the statement's command takes the flag of that long name.
 func (st *Statement) Allows(long string) bool {
-	return long == "help" || contains(st.Command.Flags, long)
+	return long == "help" || slices.Contains(st.Command.Flags, long)
 }
 
 // readWords separates flags from arguments, accepting every spelling kubectl's flag library does.
@@ -247,13 +248,13 @@ func (st *Statement) takeShorts(cluster string, rest []string) (int, error) {
 }
 
 func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
-	if contains(ImpersonationFlags, name) {
+	if slices.Contains(ImpersonationFlags, name) {
 		return FlagSpec{}, fault.Refusef(CodeConnectionFlag, sentenceImpersonation, spelled)
 	}
-	if contains(ConnectionFlags, name) {
+	if slices.Contains(ConnectionFlags, name) {
 		return FlagSpec{}, fault.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}
-	if contains(RevealingFlags[st.Command.Name], name) {
+	if slices.Contains(RevealingFlags[st.Command.Name], name) {
 		return FlagSpec{}, fault.Refusef(CodeRevealingFlag, sentenceRevealingFlag, spelled, st.Command.Name)
 	}
 	spec, ok := Flags[name]
@@ -264,7 +265,7 @@ func (st *Statement) lookup(name, spelled string) (FlagSpec, error) {
 }
 
 func (st *Statement) lookupShort(short, spelled string) (FlagSpec, error) {
-	if contains(ConnectionFlags, short) {
+	if slices.Contains(ConnectionFlags, short) {
 		return FlagSpec{}, fault.Refusef(CodeConnectionFlag, sentenceConnectionFlag, spelled)
 	}
 	for _, spec := range Flags {
@@ -424,13 +425,13 @@ func CheckCount(flag string, n, max int64, limitName string) error {
 
 func (st *Statement) checkOutput(out string) error {
 	format, _, _ := strings.Cut(out, "=")
-	if st.Command.Name == "get" && contains(LaterGetOutputs, format) {
+	if st.Command.Name == "get" && slices.Contains(LaterGetOutputs, format) {
 		return fault.Refusef(CodeLater, sentenceLaterOutput, format)
 	}
-	if st.Command.Forms && contains(TemplateOutputs, format) {
+	if st.Command.Forms && slices.Contains(TemplateOutputs, format) {
 		return nil
 	}
-	if !contains(st.Command.Outputs, out) {
+	if !slices.Contains(st.Command.Outputs, out) {
 		return fault.Refusef(CodeBadValue, sentenceBadOutput, out, st.Command.Name, strings.Join(OutputsOf(st.Command), ", "))
 	}
 	return nil

@@ -4,6 +4,7 @@ package auth
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -187,7 +188,7 @@ func accessRows(rules *kube.Rules) []accessRule {
 			k.name, k.named = r.names[0], true
 		}
 		if have, ok := joined[k]; ok {
-			if !canIHas(have.verbs, r.verbs[0]) {
+			if !slices.Contains(have.verbs, r.verbs[0]) {
 				have.verbs = append(have.verbs, r.verbs[0])
 			}
 			continue
@@ -201,15 +202,6 @@ func accessRows(rules *kube.Rules) []accessRule {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].sortKey() < out[j].sortKey() })
 	return out
-}
-
-func canIHas(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // resourceCell is kubectl's Resources cell: resource.group, with a subresource after a slash.
