@@ -4,14 +4,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"path/filepath"
 	"sync"
 
 	"github.com/studioctl/studioctl/limits"
 	"github.com/studioctl/studioctl/policy"
 
-	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube/diskcache"
 	"github.com/studioctl/studioctl/kube/openapi"
@@ -78,26 +76,23 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*o
 	if !ok {
 		data, ok = c.readOpenAPICache(id)
 	}
-	if !ok {
+	fetched := !ok
+	if fetched {
 		cl := &call{method: "GET", path: path, accept: AcceptJSON, what: what, cap: limits.MaxExplainBytes}
 		cl.set("hash", hash)
-		data, err = c.do(ctx, cl)
-		if err != nil {
+		if data, err = c.do(ctx, cl); err != nil {
 			return nil, err
 		}
-		if err := apivalue.CheckNesting(data, limits.MaxNesting); err != nil {
-			return nil, decodeError(what, err)
-		}
-		if !json.Valid(data) {
-			return nil, decodeError(what, nil)
-		}
-		c.writeOpenAPICache(id, data)
 	}
-	c.openAPIToMemory(id, data)
+	// Decoding checks the nesting cap and the JSON; only a document that passes is kept.
 	var root map[string]any
 	if err := decodeJSON(data, &root); err != nil || root == nil {
 		return nil, decodeError(what, err)
 	}
+	if fetched {
+		c.writeOpenAPICache(id, data)
+	}
+	c.openAPIToMemory(id, data)
 	return &openapi.Document{GroupVersion: gv, Root: root}, nil
 }
 

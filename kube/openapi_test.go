@@ -261,3 +261,31 @@ func TestOpenAPIResourceKindAndSchema(t *testing.T) {
 		t.Fatal("found a schema for an unknown kind")
 	}
 }
+
+// A document that does not decode (past the nesting cap, not JSON, null) is refused each time it
+// is asked for, and kept neither on disk nor in memory: the next statement asks the server again.
+func TestOpenAPIDocumentThatDoesNotDecodeIsNotKept(t *testing.T) {
+	for name, doc := range map[string]string{
+		"too deep": strings.Repeat("[", limits.MaxNesting+1) + strings.Repeat("]", limits.MaxNesting+1),
+		"not JSON": `{"components":`,
+		"null":     `null`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			c, reg := discoveredClient(t, Options{CacheDir: dir})
+			for i := 0; i < 2; i++ {
+				reg.JSON("/openapi/v3", "", indexWith("BAD0C5")) // the index is read for each document
+				reg.JSON("/openapi/v3/apis/synth.example.dev/v1", "hash=BAD0C5", doc)
+				if _, err := c.OpenAPIDocument(context.Background(), "synth.example.dev", "v1"); err == nil {
+					t.Fatalf("read %d: the document was accepted", i+1)
+				}
+			}
+			if got := reg.Count(); got != 4 {
+				t.Errorf("sent %d requests (%v), want the index and the document twice", got, reg.Seen)
+			}
+			if _, err := os.Stat(c.openAPICachePath("/openapi/v3/apis/synth.example.dev/v1?hash=BAD0C5")); err == nil {
+				t.Error("the refused document was written to the disk cache")
+			}
+		})
+	}
+}
