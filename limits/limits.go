@@ -74,7 +74,7 @@ const (
 	SnapshotMaxLogHeader   = 4 << 10   // bytes a log entry's namespace, pod and container must come within
 	SnapshotMaxRawBytes    = 16 << 20  // bytes of get --raw's answers a capture keeps in all (each at most MaxRawBytes)
 	SnapshotMaxKinds       = 10000     // kinds a manifest may list
-	RecordingMaxBytes      = 256 << 20 // bytes of one recording file --replay reads
+	RecordingMaxBytes      = 256 << 20 // bytes of one recording file --replay reads, and of a body store put back together
 	HTTPTokenFileBytes     = 4 << 10   // bytes of the file --http-token-file names
 	// studioctl mcp --http: what one client, or many, may hold of the server.
 	MCPHTTPConnections     = 64               // connections open at once; more wait to be accepted

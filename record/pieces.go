@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/studioctl/studioctl/limits"
 )
 
 // A body store keeps each body once, but bodies still repeat inside one another: the same pod
@@ -18,10 +20,6 @@ const pieceMinBytes = 256
 // pieceMarker opens a marker in a stored body's text. No body holding these six bytes anywhere
 // is stored as JSON of its own (storedWhole), so in a stored body's text they open a marker.
 const pieceMarker = `"\u0000`
-
-// pieceMaxDepth bounds how deep pieces name pieces when a store is read: a store written by
-// CompactSet nests them as deep as the bodies' JSON nests; a hand-made one could loop.
-const pieceMaxDepth = 128
 
 // splitter holds a set's bodies while it finds their repeated parts.
 type splitter struct {
@@ -179,14 +177,15 @@ type joiner struct {
 }
 
 // join gives the text of entry key with every piece it names put back, refusing a store that
-// names a piece it does not hold, nests pieces past pieceMaxDepth or grows past the cap on a
-// recording's bytes as it is put back together.
+// names a piece it does not hold, nests pieces deeper than an answer may nest (limits.MaxNesting:
+// CompactSet nests them as deep as the bodies' JSON, and a store made by hand could loop) or grows
+// past the cap on a recording's bytes as it is put back together.
 func (j *joiner) join(key string, depth int) (string, error) {
 	if text, ok := j.done[key]; ok {
 		return text, nil
 	}
-	if depth > pieceMaxDepth {
-		return "", fmt.Errorf("record: %s nests its pieces more than %d deep", BodyStore, pieceMaxDepth)
+	if depth > limits.MaxNesting {
+		return "", fmt.Errorf("record: %s nests its pieces more than %d deep", BodyStore, limits.MaxNesting)
 	}
 	raw, ok := j.entries[key]
 	if !ok || len(raw) == 0 || !isComposite(string(raw)) {
