@@ -3,6 +3,8 @@ package printer
 import (
 	"bytes"
 	"strconv"
+
+	"github.com/studioctl/studioctl/apivalue"
 )
 
 // toYAML prints encoded JSON as YAML through sigs.k8s.io/yaml, the library kubectl prints with,
@@ -41,7 +43,10 @@ func holdStrings(data, prefix []byte) ([]byte, []string) {
 		if data[i] != '"' {
 			continue
 		}
-		end := literalEnd(data, i)
+		end := apivalue.StringEnd(data, i)
+		if end < 0 { // a text that ends inside a string: the rest is that string
+			end = len(data)
+		}
 		if s, ok := needsYAMLQuote(data[i:end]); ok {
 			out = append(out, data[last:i]...)
 			out = append(out, '"')
@@ -56,19 +61,6 @@ func holdStrings(data, prefix []byte) ([]byte, []string) {
 		return data, nil
 	}
 	return append(out, data[last:]...), strs
-}
-
-// literalEnd is the index after the JSON string literal that starts at data[i].
-func literalEnd(data []byte, i int) int {
-	for j := i + 1; j < len(data); j++ {
-		switch data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(data)
 }
 
 func appendPlaceholder(b, prefix []byte, n int) []byte {

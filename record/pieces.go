@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/studioctl/studioctl/apivalue"
 	"github.com/studioctl/studioctl/limits"
 )
 
@@ -116,56 +117,16 @@ func children(value string) []span {
 	i := 1
 	for i < len(value)-1 {
 		if value[0] == '{' {
-			i = skipString(value, i) + 1 // the key and its colon
+			i = apivalue.StringEnd(value, i) + 1 // the key and its colon
 		}
-		end := skipValue(value, i)
+		end := apivalue.ValueEnd(value, i)
+		if i <= 0 || end < 0 {
+			return nil // not compact JSON after all: no parts to split
+		}
 		kids = append(kids, span{i, end})
 		i = end + 1 // the comma, or the closing bracket
 	}
 	return kids
-}
-
-// skipValue gives the index just past the JSON value starting at i.
-func skipValue(s string, i int) int {
-	switch s[i] {
-	case '"':
-		return skipString(s, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(s); j++ {
-			switch s[j] {
-			case '"':
-				j = skipString(s, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return len(s)
-	default:
-		j := i
-		for j < len(s) && s[j] != ',' && s[j] != '}' && s[j] != ']' {
-			j++
-		}
-		return j
-	}
-}
-
-// skipString gives the index just past the JSON string whose opening quote is at i.
-func skipString(s string, i int) int {
-	for j := i + 1; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(s)
 }
 
 // joiner puts a store's bodies back together from its entries.

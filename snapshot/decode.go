@@ -123,7 +123,7 @@ func decodeItems(arr []byte, c *chunk) error {
 		if len(c.Items) >= limits.SnapshotChunkObjects {
 			return unreadable(whyTooLarge)
 		}
-		stop := valueEnd(arr, i)
+		stop := apivalue.ValueEnd(arr, i)
 		if stop < 0 {
 			return unreadable(whyEntry)
 		}

@@ -1,5 +1,7 @@
 package snapshot
 
+import "github.com/studioctl/studioctl/apivalue"
+
 // A stored item's metadata is read from its object's bytes without decoding the rest: the
 // object was already checked to be JSON when it was read as raw bytes, so finding the one
 // top-level member needs only a skim that counts brackets outside strings. Decoding the whole
@@ -76,7 +78,7 @@ func eachMember(obj []byte, fn func(name []byte, keyStart, start, stop int)) boo
 			return false
 		}
 		keyStart := i
-		end := stringEnd(obj, i)
+		end := apivalue.StringEnd(obj, i)
 		if end < 0 {
 			return false
 		}
@@ -91,7 +93,7 @@ func eachMember(obj []byte, fn func(name []byte, keyStart, start, stop int)) boo
 			return false
 		}
 		start := skipSpace(obj, i+1)
-		stop := valueEnd(obj, start)
+		stop := apivalue.ValueEnd(obj, start)
 		if stop < 0 {
 			return false
 		}
@@ -114,56 +116,4 @@ func skipSpace(b []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// stringEnd is the index after the string literal that starts at b[i], or -1.
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return -1
-}
-
-// valueEnd is the index after the JSON value that starts at b[i], or -1.
-func valueEnd(b []byte, i int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		return stringEnd(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				e := stringEnd(b, j)
-				if e < 0 {
-					return -1
-				}
-				j = e - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return -1
-	}
-	j := i
-	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' && b[j] != '\r' {
-		j++
-	}
-	if j == i {
-		return -1
-	}
-	return j
 }
