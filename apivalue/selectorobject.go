@@ -1,6 +1,8 @@
 package apivalue
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -20,11 +22,7 @@ var expressionOps = map[string]Operator{"In": In, "NotIn": NotIn, "Exists": Exis
 func LabelSelectorOf(sel map[string]any) (s LabelSelector, ok bool) {
 	ok = true
 	ml, _ := sel["matchLabels"].(map[string]any)
-	keys := make([]string, 0, len(ml))
-	for k := range ml {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(ml))
 	for _, k := range keys {
 		v, isString := ml[k].(string)
 		ok = ok && isString

@@ -5,9 +5,10 @@
 package openapi
 
 import (
+	"maps"
 	"net/url"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -124,11 +125,7 @@ func (d *Document) ResourceKind(group, version, resource string) map[string]any 
 func (d *Document) SchemaFor(gvk map[string]any) (string, map[string]any, bool) {
 	components, _ := d.Root["components"].(map[string]any)
 	schemas, _ := components["schemas"].(map[string]any)
-	names := make([]string, 0, len(schemas))
-	for k := range schemas {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(schemas))
 	for _, name := range names {
 		s, ok := schemas[name].(map[string]any)
 		if !ok {

@@ -5,7 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -317,11 +318,7 @@ func (e *explainer) fieldList(b *strings.Builder, schema map[string]any, trail *
 	next := trail.with(ref)
 	_, res := e.resolved(schema)
 	props, _ := res["properties"].(map[string]any)
-	names := make([]string, 0, len(props))
-	for k := range props {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(props))
 	for _, name := range names {
 		e.fieldDetail(b, name, res, level, depth+1)
 		if e.recursive {
