@@ -136,10 +136,7 @@ func (l *Loop) RunOne(ctx context.Context, line string) bool {
 
 // fail prints one failure on Err; a piped line's failure names its line number.
 func (l *Loop) fail(err error) {
-	e, ok := fault.As(err)
-	if !ok {
-		e = fault.Internal(err)
-	}
+	e := fault.Of(err)
 	if l.line > 0 {
 		e = &fault.Error{Code: e.Code, Sentence: fmt.Sprintf("line %d: %s", l.line, e.Sentence), Class: e.Class, Status: e.Status}
 	}

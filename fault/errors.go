@@ -79,16 +79,22 @@ func ExitCode(err error) int {
 	if err == nil {
 		return ExitOK
 	}
-	if e, ok := As(err); ok {
-		return e.Exit()
-	}
-	return ExitRefused
+	return Of(err).Exit()
 }
 
 // Refusef builds a refusal (nothing sent) from a sentence template; every value is sanitised and
 // cut by Sentencef.
 func Refusef(code, format string, args ...any) *Error {
 	return &Error{Code: code, Sentence: Sentencef(format, args...), Class: Refused}
+}
+
+// Of is the *Error in err's chain, or err as an Internal one when studioctl did not compose it:
+// what every surface prints and exits by. err is not nil.
+func Of(err error) *Error {
+	if e, ok := As(err); ok {
+		return e
+	}
+	return Internal(err)
 }
 
 // Internal wraps an error studioctl did not compose (a bug, or a library's failure left unnamed):

@@ -245,10 +245,7 @@ func toolError(err error) error {
 	if err == nil {
 		return nil
 	}
-	e, ok := fault.As(err)
-	if !ok {
-		e = fault.Internal(err)
-	}
+	e := fault.Of(err)
 	return &agentError{e}
 }
 

@@ -121,10 +121,7 @@ func WantsJSON(words []string) bool {
 // Report prints an error as studioctl's sentence (or a JSON object with its stable code) and
 // returns its exit code.
 func Report(errOut io.Writer, err error, jsonErrors bool) int {
-	e, ok := fault.As(err)
-	if !ok {
-		e = fault.Internal(err)
-	}
+	e := fault.Of(err)
 	printError(errOut, e, jsonErrors)
 	return e.Exit()
 }
