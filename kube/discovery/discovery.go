@@ -34,12 +34,8 @@ type APIResource struct {
 // HasSubresource reports whether discovery lists sub for r with the get verb.
 func (r APIResource) HasSubresource(sub string) bool {
 	for _, s := range r.Subresources {
-		if s.Name == sub {
-			for _, v := range s.Verbs {
-				if v == "get" {
-					return true
-				}
-			}
+		if s.Name == sub && slices.Contains(s.Verbs, "get") {
+			return true
 		}
 	}
 	return false
@@ -78,14 +74,7 @@ func IsCustomGroup(g string) bool {
 }
 
 // Has reports whether discovery lists verb for the resource.
-func (r APIResource) Has(verb string) bool {
-	for _, v := range r.Verbs {
-		if v == verb {
-			return true
-		}
-	}
-	return false
-}
+func (r APIResource) Has(verb string) bool { return slices.Contains(r.Verbs, verb) }
 
 // Discovery is what the server's aggregated discovery lists, in the server's order: the core
 // group first, then the groups by the server's priority, each group's versions in preference order.
