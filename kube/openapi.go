@@ -76,20 +76,22 @@ func (c *Client) OpenAPIDocument(ctx context.Context, group, version string) (*o
 	if !ok {
 		data, ok = c.readOpenAPICache(id)
 	}
-	fetched := !ok
-	if fetched {
+	// Decoding checks the nesting cap and the JSON. A kept document decoded when it was kept; a
+	// cache file that does not decode now is read again from the server, and only a document
+	// that decodes is kept.
+	var root map[string]any
+	if ok {
+		ok = decodeJSON(data, &root) == nil && root != nil
+	}
+	if !ok {
 		cl := &call{method: "GET", path: path, accept: AcceptJSON, what: what, cap: limits.MaxExplainBytes}
 		cl.set("hash", hash)
 		if data, err = c.do(ctx, cl); err != nil {
 			return nil, err
 		}
-	}
-	// Decoding checks the nesting cap and the JSON; only a document that passes is kept.
-	var root map[string]any
-	if err := decodeJSON(data, &root); err != nil || root == nil {
-		return nil, decodeError(what, err)
-	}
-	if fetched {
+		if err := decodeJSON(data, &root); err != nil || root == nil {
+			return nil, decodeError(what, err)
+		}
 		c.writeOpenAPICache(id, data)
 	}
 	c.openAPIToMemory(id, data)

@@ -289,3 +289,19 @@ func TestOpenAPIDocumentThatDoesNotDecodeIsNotKept(t *testing.T) {
 		})
 	}
 }
+
+// A cache file whose checksum holds but whose document does not decode (past the nesting cap) is
+// read again from the server, and the server's document replaces it.
+func TestOpenAPICacheFileThatDoesNotDecodeIsReadAgain(t *testing.T) {
+	c, reg := discoveredClient(t, Options{CacheDir: t.TempDir()})
+	id := "/openapi/v3/apis/synth.example.dev/v1?hash=D15C01"
+	c.writeOpenAPICache(id, []byte(strings.Repeat("[", limits.MaxNesting+1)+strings.Repeat("]", limits.MaxNesting+1)))
+	reg.JSON("/openapi/v3", "", indexWith("D15C01"))
+	reg.JSON("/openapi/v3/apis/synth.example.dev/v1", "hash=D15C01", syntheticOpenAPI)
+	if _, err := c.OpenAPIDocument(context.Background(), "synth.example.dev", "v1"); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(c.openAPICachePath(id)); err != nil || !strings.Contains(string(data), "Gadget") {
+		t.Errorf("the cache file was not replaced by the server's document: %v", err)
+	}
+}
