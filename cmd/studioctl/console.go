@@ -9,7 +9,6 @@ import (
 	"github.com/studioctl/studioctl/console"
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/read/reader"
-	"github.com/studioctl/studioctl/statement"
 )
 
 func consoleCommand(f *Factory) *cobra.Command {
@@ -67,10 +66,9 @@ func consoleOwn(f *Factory) func(context.Context, []string) (bool, int, error) {
 		if len(words) == 0 || !slices.Contains(consoleOwnCommands, words[0]) {
 			return false, 0, nil
 		}
-		spellings := statement.GlobalFlagSpellings()
 		for _, w := range words[1:] {
 			name, _, _ := strings.Cut(w, "=")
-			if _, global := spellings[name]; global && name != "-h" && name != "--help" {
+			if _, global := ownFlagTakesValue[name]; global && name != "-h" && name != "--help" {
 				err := fault.Refusef(CodeFlags, sentenceConsoleGlobalFlag, name)
 				return true, err.Exit(), err
 			}
