@@ -54,15 +54,12 @@ func fail(err error, jsonErrors bool) error {
 func exitCode(io *IOStreams, err error) int {
 	code, unprinted, asJSON := outcome(err)
 	var f failure
+	_, composed := fault.As(unprinted)
 	switch {
 	case unprinted == nil:
-	case errors.As(err, &f):
+	case composed || errors.As(err, &f):
 		cli.Report(io.Err, unprinted, asJSON)
 	default:
-		if _, ok := fault.As(unprinted); ok {
-			cli.Report(io.Err, unprinted, false)
-			break
-		}
 		// cobra's own parse errors (an unknown global flag): a refusal, nothing sent.
 		fmt.Fprintln(io.Err, "error: "+sanitize.String(unprinted.Error()))
 	}
