@@ -122,12 +122,21 @@ func storedAsIs(body string) bool {
 	return json.Compact(&buf, []byte(body)) == nil && buf.String() == body
 }
 
-// writeStore writes a set's bodies (key → body) as a store, one entry a line, sorted by key, so
-// a new capture diffs by body.
+// writeStore writes a set's bodies (key → body) as a store (encodeStore).
 func writeStore(path string, bodies map[string]string) error {
-	entries, err := splitStore(bodies)
+	data, err := encodeStore(bodies)
 	if err != nil {
 		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// encodeStore is the store of a set's bodies, one entry a line, sorted by key, so a new capture
+// diffs by body.
+func encodeStore(bodies map[string]string) ([]byte, error) {
+	entries, err := splitStore(bodies)
+	if err != nil {
+		return nil, err
 	}
 	keys := slices.Sorted(maps.Keys(entries))
 	var buf bytes.Buffer
@@ -140,7 +149,7 @@ func writeStore(path string, bodies map[string]string) error {
 		buf.WriteByte('\n')
 	}
 	buf.WriteString("}\n")
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	return buf.Bytes(), nil
 }
 
 // CanaryGroup is the live suite's group whose bodies keep metadata.managedFields: its replays

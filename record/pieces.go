@@ -33,14 +33,15 @@ type splitter struct {
 // as pieces beside it; any other body (a log, a watch's stream) is stored as a JSON string.
 func splitStore(bodies map[string]string) (map[string]string, error) {
 	s := &splitter{seen: map[string]int{}, pieces: map[string]string{}}
-	for _, body := range bodies {
-		if storedWhole(body) {
+	whole := map[string]bool{} // storedWhole compacts the body to tell: once each
+	for key, body := range bodies {
+		if whole[key] = storedWhole(body); whole[key] {
 			s.count(body)
 		}
 	}
 	entries := make(map[string]string, len(bodies))
 	for key, body := range bodies {
-		if storedWhole(body) {
+		if whole[key] {
 			entries[key] = s.split(body)
 			continue
 		}
