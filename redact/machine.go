@@ -313,11 +313,7 @@ func MachineTableRow(cells []any, obj map[string]any, secrets bool, nameCols []i
 	if secrets {
 		maskSecretRow(cells, obj, nameCols)
 	}
-	for i, c := range cells {
-		if nv, replace, _ := machineRules.walk(c, "", 0); replace {
-			cells[i] = nv
-		}
-	}
+	Machine(cells)
 	if obj != nil {
 		Machine(obj)
 	}
