@@ -29,3 +29,22 @@ func TestValueEndFindsWhereEachValueEnds(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckBoundsReadsStringsAsStrings(t *testing.T) {
+	for _, c := range []struct {
+		text          string
+		depth, values int
+		want          error
+	}{
+		{`{"a":"[[[[","b":"\"{{{{"}`, 2, 0, nil},
+		{`[[["x"]]]`, 2, 0, ErrTooDeep},
+		{`["\\",[[1]]]`, 2, 0, ErrTooDeep},
+		{`["open string [[[[`, 1, 0, nil},
+		{`{"a":1,"b":2}`, 5, 4, ErrTooMany},
+		{`{"a":"1,2,3,4,5"}`, 5, 3, nil},
+	} {
+		if got := CheckBounds([]byte(c.text), c.depth, c.values); got != c.want {
+			t.Errorf("CheckBounds(%q, %d, %d) = %v, want %v", c.text, c.depth, c.values, got, c.want)
+		}
+	}
+}

@@ -18,21 +18,14 @@ func CheckNesting(data []byte, max int) error { return CheckBounds(data, max, 0)
 // would cost gigabytes decoded: the count bounds that.
 func CheckBounds(data []byte, maxDepth, maxValues int) error {
 	depth, values := 0, 1
-	inString := false
 	for i := 0; i < len(data); i++ {
-		b := data[i]
-		if inString {
-			switch b {
-			case '\\':
-				i++
-			case '"':
-				inString = false
-			}
-			continue
-		}
-		switch b {
+		switch data[i] {
 		case '"':
-			inString = true
+			end := StringEnd(data, i)
+			if end < 0 {
+				return nil // the text ends inside a string: nothing past it nests or counts
+			}
+			i = end - 1
 		case '{', '[':
 			depth++
 			values++
