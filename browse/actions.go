@@ -62,7 +62,7 @@ func (n *Node) Action(name string) (Action, bool) {
 }
 
 func (n *Node) describeAction() Action {
-	target := statementType(*n.Resource) + "/" + n.Name
+	target := n.Resource.StatementType() + "/" + n.Name
 	return Action{Name: ActionDescribe,
 		Options: &describe.Options{Args: []string{target}, Namespace: n.statementNamespace()},
 		Words:   n.scoped("describe", target)}
@@ -97,15 +97,6 @@ func (n *Node) scoped(words ...string) []string {
 		words = append(words, "-n", ns)
 	}
 	return words
-}
-
-// statementType names a resource in a statement so that no other group's kind can take it: the
-// singular for the core group, singular.group otherwise (deployment.apps), as kubectl reads them.
-func statementType(r discovery.APIResource) string {
-	if r.Group == "" {
-		return r.Singular
-	}
-	return r.Singular + "." + r.Group
 }
 
 // ObjectNode builds an object's node from a resolved resource, a namespace and a name, for the

@@ -26,7 +26,7 @@ func resource(t *testing.T, b *Browser, group, res string) discovery.APIResource
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, ok := preferred(d, group, res)
+	r, ok := d.Preferred(group, res)
 	if !ok {
 		t.Fatalf("%s/%s not in the synthetic discovery", group, res)
 	}

@@ -211,16 +211,6 @@ func (b *Browser) NamespaceNode(ns string) *Node {
 func (b *Browser) acquire() { b.sem <- struct{}{} }
 func (b *Browser) release() { <-b.sem }
 
-// preferred finds a resource at its group's preferred version.
-func preferred(d *discovery.Discovery, group, resource string) (discovery.APIResource, bool) {
-	for _, r := range d.Resources {
-		if r.Group == group && r.Resource == resource && r.Preferred {
-			return r, true
-		}
-	}
-	return discovery.APIResource{}, false
-}
-
 // asLock turns a 403 into a lock carrying studioctl's sentence.
 func asLock(err error) (*Lock, bool) {
 	if e, ok := fault.As(err); ok && e.Code == fault.CodeForbidden {

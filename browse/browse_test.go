@@ -411,7 +411,7 @@ func TestFolderCapTwoPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cm, _ := preferred(d, "", "configmaps")
+	cm, _ := d.Preferred("", "configmaps")
 	f := &Node{Kind: KindFolder, Path: "shop/configmaps", Label: "Config Maps", Namespace: "shop", Resource: &cm}
 	if err := b.Folder(context.Background(), f); err != nil {
 		t.Fatal(err)

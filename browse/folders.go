@@ -45,7 +45,7 @@ func (b *Browser) layout(d *discovery.Discovery, container *Node, scope Scope) (
 	groups := map[string]*Node{}
 	for _, k := range kindsIn(scope) {
 		f := &Node{Kind: KindFolder, Path: join(container.Path, k.Resource), Label: k.Label, Namespace: container.Namespace}
-		if r, ok := preferred(d, k.APIGroup, k.Resource); ok && r.Has("list") && r.Namespaced == (scope == Namespaced) {
+		if r, ok := d.Preferred(k.APIGroup, k.Resource); ok && r.Has("list") && r.Namespaced == (scope == Namespaced) {
 			f.Resource = &r
 			folders = append(folders, f)
 		} else {

@@ -103,7 +103,7 @@ func (b *Browser) countNodes(ctx context.Context) (Count, error) {
 	if err != nil {
 		return Count{}, err
 	}
-	r, ok := preferred(d, "", "nodes")
+	r, ok := d.Preferred("", "nodes")
 	if !ok || !r.Has("list") {
 		return Count{NotServed: true}, nil
 	}

@@ -56,7 +56,7 @@ func (b *Browser) readNamespaces(ctx context.Context) (*Namespaces, error) {
 		return nil, err
 	}
 	def := b.defaultNamespace()
-	nsRes, ok := preferred(d, "", "namespaces")
+	nsRes, ok := d.Preferred("", "namespaces")
 	if ok {
 		names, capped, err := b.listNames(ctx, nsRes, kube.Scope{}, limits.MaxNamespacesListed)
 		if err == nil {
@@ -73,7 +73,7 @@ func (b *Browser) readNamespaces(ctx context.Context) (*Namespaces, error) {
 		if !isLock {
 			return nil, err
 		}
-		if pr, ok := preferred(d, "project.openshift.io", "projects"); ok {
+		if pr, ok := d.Preferred("project.openshift.io", "projects"); ok {
 			names, capped, perr := b.listNames(ctx, pr, kube.Scope{}, limits.MaxNamespacesListed)
 			if perr == nil {
 				out := &Namespaces{Names: names, Source: FromProjects, Capped: capped, Refused: lock,

@@ -135,7 +135,7 @@ func (b *Browser) namespaceNotFound(ctx context.Context, ns string) bool {
 	if err != nil {
 		return false
 	}
-	r, ok := preferred(d, "", "namespaces")
+	r, ok := d.Preferred("", "namespaces")
 	if !ok {
 		return false
 	}

@@ -57,15 +57,6 @@ func servedVersions(d *discovery.Discovery, group, resource string) []string {
 	return out
 }
 
-func hasGroup(d *discovery.Discovery, group string) bool {
-	for _, g := range d.Groups {
-		if g.Name == group {
-			return true
-		}
-	}
-	return false
-}
-
 // list reads a whole collection as objects.
 func list(ctx context.Context, c *kube.Client, r discovery.APIResource, s kube.Scope, selector string) ([]map[string]any, error) {
 	var items []map[string]any

@@ -25,15 +25,7 @@ type target struct {
 }
 
 // ref is the object as a statement names it: deployment.apps/web.
-func (t target) ref() string { return statementType(t.r) + "/" + t.name }
-
-// statementType names a kind so that no other group's kind can take it, as kubectl reads it.
-func statementType(r discovery.APIResource) string {
-	if r.Group == "" {
-		return r.Singular
-	}
-	return r.Singular + "." + r.Group
-}
+func (t target) ref() string { return t.r.StatementType() + "/" + t.name }
 
 // viewMsg is a row view's text, or the sentence of why it could not be read.
 type viewMsg struct {

@@ -234,7 +234,7 @@ func (m *Model) restart() tea.Cmd {
 		return nil
 	}
 	m.gen++
-	q := listQuery{kind: statementType(m.kind), namespace: m.ns, all: m.all && m.kind.Namespaced, selector: m.selector, wide: m.wide}
+	q := listQuery{kind: m.kind.StatementType(), namespace: m.ns, all: m.all && m.kind.Namespaced, selector: m.selector, wide: m.wide}
 	m.feed = startFeed(m.ctx, m.cfg.Session, m.cfg.Mode, m.gen, q.options())
 	return m.feed.next()
 }

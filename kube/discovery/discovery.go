@@ -63,6 +63,15 @@ func (r APIResource) GroupResource() string {
 	return r.Resource + "." + r.Group
 }
 
+// StatementType names the type in a statement so that no other group's kind can take it, as
+// kubectl reads it: the singular for the core group, singular.group otherwise (deployment.apps).
+func (r APIResource) StatementType() string {
+	if r.Group == "" {
+		return r.Singular
+	}
+	return r.Singular + "." + r.Group
+}
+
 // IsCustomGroup tells a custom resource's API group from Kubernetes' own, whose groups are the
 // core group, a handful of short names and *.k8s.io.
 func IsCustomGroup(g string) bool {

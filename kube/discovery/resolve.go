@@ -29,7 +29,7 @@ func (d *Discovery) Category(name string) (rs []APIResource, ok bool) {
 			continue
 		}
 		seen[key] = true
-		p, found := d.preferred(r.Group, r.Resource)
+		p, found := d.Preferred(r.Group, r.Resource)
 		if !found || !p.Has("list") {
 			continue
 		}
@@ -38,8 +38,8 @@ func (d *Discovery) Category(name string) (rs []APIResource, ok bool) {
 	return rs, ok
 }
 
-// preferred is a group's resource at the group's preferred version.
-func (d *Discovery) preferred(group, resource string) (APIResource, bool) {
+// Preferred is a group's resource at the group's preferred version.
+func (d *Discovery) Preferred(group, resource string) (APIResource, bool) {
 	for i := range d.Resources {
 		r := &d.Resources[i]
 		if r.Group == group && r.Resource == resource && r.Preferred {
