@@ -2,6 +2,7 @@ package browse
 
 import (
 	"context"
+	"slices"
 
 	"github.com/studioctl/studioctl/fault"
 	"github.com/studioctl/studioctl/kube"
@@ -99,13 +100,8 @@ func (b *Browser) readNamespaces(ctx context.Context) (*Namespaces, error) {
 // it in name order and one read of it shows it exists. A default that sorts inside the list but is
 // not in it does not exist, and is not drawn.
 func (b *Browser) placeDefault(ctx context.Context, nsRes discovery.APIResource, out *Namespaces, def string) error {
-	if len(out.Names) == 0 {
+	if len(out.Names) == 0 || slices.Contains(out.Names, def) {
 		return nil
-	}
-	for _, n := range out.Names {
-		if n == def {
-			return nil
-		}
 	}
 	if def < out.Names[len(out.Names)-1] {
 		return nil

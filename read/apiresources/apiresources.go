@@ -4,6 +4,7 @@ package apiresources
 import (
 	"bytes"
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -134,14 +135,7 @@ func MetaHeaderOnly(cols []printer.Column) *printer.Lines {
 
 func apiResHasVerbs(have, want []string) bool {
 	for _, w := range want {
-		found := false
-		for _, h := range have {
-			if h == w {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !slices.Contains(have, w) {
 			return false
 		}
 	}

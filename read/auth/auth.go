@@ -4,6 +4,7 @@ package auth
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -289,12 +290,7 @@ func (o *WhoAmIOptions) Run(ctx context.Context, s *reader.Session) (*printer.Re
 	if len(ui.Groups) > 0 {
 		add("Groups", authList(ui.Groups), false)
 	}
-	keys := make([]string, 0, len(ui.Extra))
-	for k := range ui.Extra {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(ui.Extra)) {
 		add("Extra: "+k, authList(ui.Extra[k]), true)
 	}
 	if len(t.Rows) == 0 {

@@ -6,6 +6,8 @@ package events
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,12 +87,7 @@ func eventTypes(given []string) ([]string, error) {
 			return nil, fault.Refusef(statement.CodeBadValue, SentenceEventsTypes, t)
 		}
 	}
-	var out []string
-	for t := range set {
-		out = append(out, t)
-	}
-	sort.Strings(out)
-	return out, nil
+	return slices.Sorted(maps.Keys(set)), nil
 }
 
 func forTarget(v string) (typ, name string, err error) {
